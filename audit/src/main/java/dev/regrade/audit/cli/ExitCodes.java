@@ -1,0 +1,11 @@
+package dev.regrade.audit.cli;
+
+/** The exit statuses every command uses. */
+final class ExitCodes {
+    static final int OK = 0;
+    static final int FINDING = 1;
+    static final int BAD_INPUT = 2;
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,122 @@
+package dev.regrade.audit.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.rubric.json.BadJsonException;
+import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.rescore.Disagreement;
+import dev.regrade.rubric.rescore.Rescore;
+import dev.regrade.rubric.rescore.Rescorer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code regrade rescore}: recompute saved results' aggregates and report disagreements. */
+@Command(name = "rescore",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Recompute every aggregate of saved result files from their stored leaves, exactly as the original's "
+                + "compute_score(mutate=True), and report any stored score or status that disagrees.",
+            "Reads results written by Regrade or by the Python original (Mind2Web 2 summary shape)."
+        },
+        footer = {"", "Output (text): one line per file: 'consistent', or 'DISAGREES' followed by the nodes.",
+            "Exit status: 0 all consistent, 1 any disagreement, 2 unreadable input (file and JSON path named).",
+            "", "Example:", "  ./regrade rescore results/*.json",
+            "  ./regrade rescore --format json answer_1.json > recomputed.json"})
+final class RescoreCommand implements java.util.concurrent.Callable<Integer> {
+    enum Format { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Result JSON files.")
+    List<Path> files;
+
+    @Option(names = "--format", defaultValue = "text",
+            description = "text (one line per file) or json (the recomputed result documents). Default: ${DEFAULT-VALUE}.")
+    Format format;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        boolean anyDisagree = false;
+        boolean anyBad = false;
+        for (Path file : files) {
+            Rescore r;
+            try {
+                r = Rescorer.rescore(read(file));
+            } catch (BadInput e) {
+                err.println("regrade rescore: " + file + ": " + e.getMessage());
+                anyBad = true;
+                continue;
+            } catch (BadJsonException e) {
+                err.println("regrade rescore: " + file + ": " + e.getMessage());
+                anyBad = true;
+                continue;
+            }
+            anyDisagree |= !r.consistent();
+            if (format == Format.json) {
+                out.print(PyJson.toFileText(r.recomputed()));
+            } else if (!r.hadTree()) {
+                out.println(file + ": consistent (no verification tree: nothing to recompute)");
+            } else if (r.consistent()) {
+                out.println(file + ": consistent");
+            } else {
+                out.println(file + ": DISAGREES (" + r.disagreements().size() + ")");
+                for (Disagreement d : r.disagreements()) {
+                    out.println("  " + d + "  [" + d.path() + "]");
+                }
+            }
+        }
+        out.flush();
+        err.flush();
+        if (anyBad) {
+            return ExitCodes.BAD_INPUT;
+        }
+        return anyDisagree ? ExitCodes.FINDING : ExitCodes.OK;
+    }
+
+    private static JsonNode read(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new BadInput("cannot read file (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new BadInput("not UTF-8 text");
+        }
+        try {
+            return PyJson.parse(text);
+        } catch (UncheckedIOException e) {
+            throw new BadInput("not valid JSON: " + firstLine(e.getCause().getMessage()));
+        }
+    }
+
+    private static String firstLine(String s) {
+        int nl = s == null ? -1 : s.indexOf('\n');
+        return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
+    }
+
+    /** Unreadable input, reported with the file name. */
+    static final class BadInput extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        BadInput(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Markdown, HTML and JSON renderings of an audit. Filled in by the audit issue.
+ */
+package dev.regrade.reports;

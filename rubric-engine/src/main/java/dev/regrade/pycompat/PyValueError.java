@@ -1,0 +1,18 @@
+package dev.regrade.pycompat;
+
+/**
+ * Python's {@code ValueError}: raised by ported code where the Python original raises {@code ValueError} (for example a failed {@code float(s)}).
+ */
+public class PyValueError extends PyException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Creates a {@code ValueError}.
+     *
+     * @param message the Python message, i.e. {@code str(exc)} in Python
+     */
+    public PyValueError(String message) {
+        super("ValueError", message);
+    }
+}

@@ -1,0 +1,58 @@
+package dev.regrade.pycompat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Python's notion of whitespace ({@code str.isspace}) and the string methods built on it. */
+public final class PyWhitespace {
+    private PyWhitespace() {
+    }
+
+    /** {@code chr(cp).isspace()} in CPython 3.11. */
+    public static boolean isSpace(int cp) {
+        return (cp >= 0x09 && cp <= 0x0d) || (cp >= 0x1c && cp <= 0x20) || cp == 0x85 || cp == 0xa0
+                || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 || cp == 0x2029
+                || cp == 0x202f || cp == 0x205f || cp == 0x3000;
+    }
+
+    /** {@code s.strip()}. */
+    public static String strip(String s) {
+        int start = 0;
+        int end = s.length();
+        while (start < end) {
+            int cp = s.codePointAt(start);
+            if (!isSpace(cp)) {
+                break;
+            }
+            start += Character.charCount(cp);
+        }
+        while (end > start) {
+            int cp = s.codePointBefore(end);
+            if (!isSpace(cp)) {
+                break;
+            }
+            end -= Character.charCount(cp);
+        }
+        return s.substring(start, end);
+    }
+
+    /** {@code s.split()}: runs of whitespace separate words; no empty words. */
+    public static List<String> split(String s) {
+        List<String> words = new ArrayList<>();
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            while (i < n && isSpace(s.codePointAt(i))) {
+                i += Character.charCount(s.codePointAt(i));
+            }
+            int start = i;
+            while (i < n && !isSpace(s.codePointAt(i))) {
+                i += Character.charCount(s.codePointAt(i));
+            }
+            if (i > start) {
+                words.add(s.substring(start, i));
+            }
+        }
+        return words;
+    }
+}

@@ -1,0 +1,144 @@
+package dev.regrade.rubric;
+
+import dev.regrade.rubric.port.EvalClock;
+import dev.regrade.rubric.port.Extractor;
+import dev.regrade.rubric.port.Judge;
+import dev.regrade.rubric.port.MapsTool;
+import dev.regrade.rubric.port.PageSource;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything one evaluation run is given: the answer, its names, the ports, the model names, the
+ * evaluation clock and the hash seed. Immutable; each {@code withX} returns a copy.
+ */
+public final class EvaluationContext {
+    /** The model the original runner passes to every script. */
+    public static final String DEFAULT_MODEL = "o4-mini";
+
+    private final String answer;
+    private final String agentName;
+    private final String answerName;
+    private final Judge judge;
+    private final Extractor extractor;
+    private final PageSource pages;
+    private final MapsTool maps;
+    private final EvalClock clock;
+    private final long hashSeed;
+    private final String model;
+
+    private EvaluationContext(String answer, String agentName, String answerName, Judge judge, Extractor extractor,
+                              PageSource pages, MapsTool maps, EvalClock clock, long hashSeed, String model) {
+        this.answer = answer;
+        this.agentName = agentName;
+        this.answerName = answerName;
+        this.judge = judge;
+        this.extractor = extractor;
+        this.pages = pages;
+        this.maps = maps;
+        this.clock = clock;
+        this.hashSeed = hashSeed;
+        this.model = model;
+    }
+
+    /**
+     * A context with no ports: every judge, extractor, page and maps call fails loudly until the
+     * corresponding {@code withX} supplies one. Evaluation date 2025-10-23, hash seed 0.
+     */
+    public static EvaluationContext of(String answer) {
+        Objects.requireNonNull(answer, "answer");
+        return new EvaluationContext(answer, null, null,
+                r -> { throw new IllegalStateException("no judge configured for this evaluation"); },
+                r -> { throw new IllegalStateException("no extractor configured for this evaluation"); },
+                url -> { throw new IllegalStateException("no page source configured for this evaluation"); },
+                (a, b, m) -> { throw new IllegalStateException("no maps tool configured for this evaluation"); },
+                new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL);
+    }
+
+    public EvaluationContext withAnswer(String value) {
+        return new EvaluationContext(Objects.requireNonNull(value), agentName, answerName, judge, extractor, pages,
+                maps, clock, hashSeed, model);
+    }
+
+    public EvaluationContext withNames(String agent, String answerFile) {
+        return new EvaluationContext(answer, agent, answerFile, judge, extractor, pages, maps, clock, hashSeed, model);
+    }
+
+    public EvaluationContext withJudge(Judge value) {
+        return new EvaluationContext(answer, agentName, answerName, Objects.requireNonNull(value), extractor, pages,
+                maps, clock, hashSeed, model);
+    }
+
+    public EvaluationContext withExtractor(Extractor value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, Objects.requireNonNull(value), pages, maps,
+                clock, hashSeed, model);
+    }
+
+    public EvaluationContext withPages(PageSource value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, Objects.requireNonNull(value),
+                maps, clock, hashSeed, model);
+    }
+
+    public EvaluationContext withMaps(MapsTool value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages,
+                Objects.requireNonNull(value), clock, hashSeed, model);
+    }
+
+    public EvaluationContext withClock(EvalClock value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps,
+                Objects.requireNonNull(value), hashSeed, model);
+    }
+
+    public EvaluationContext withHashSeed(long value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, value, model);
+    }
+
+    public EvaluationContext withModel(String value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
+                Objects.requireNonNull(value));
+    }
+
+    public String answer() {
+        return answer;
+    }
+
+    /** The agent name, if one was given (the original defaults to {@code unknown_agent}). */
+    public Optional<String> agentName() {
+        return Optional.ofNullable(agentName);
+    }
+
+    /** The answer name, if one was given (the original defaults to {@code unknown_answer}). */
+    public Optional<String> answerName() {
+        return Optional.ofNullable(answerName);
+    }
+
+    public Judge judge() {
+        return judge;
+    }
+
+    public Extractor extractor() {
+        return extractor;
+    }
+
+    public PageSource pages() {
+        return pages;
+    }
+
+    public MapsTool maps() {
+        return maps;
+    }
+
+    public EvalClock clock() {
+        return clock;
+    }
+
+    /** The PYTHONHASHSEED the run reproduces (set iteration order). */
+    public long hashSeed() {
+        return hashSeed;
+    }
+
+    /** The judge and extraction model name written into the summary. */
+    public String model() {
+        return model;
+    }
+}

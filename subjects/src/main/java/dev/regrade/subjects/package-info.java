@@ -1,0 +1,4 @@
+/**
+ * The wearable-AI scorers and VerEval. Filled in by the subject-task issue.
+ */
+package dev.regrade.subjects;
