@@ -8,7 +8,8 @@ import java.math.RoundingMode;
  * The shortest round-trip decimal digits of a double, as CPython's
  * {@code _Py_dg_dtoa} mode 0 produces them for {@code repr(float)}: the fewest
  * significant digits that read back (with correct rounding) as the same double,
- * and among those the one nearest to the exact binary value.
+ * and among those the one nearest to the exact binary value (ties to an even last
+ * digit).
  *
  * <p>Computed with exact {@link BigDecimal} arithmetic, so it does not depend on
  * {@link Double#toString(double)} (which is not always shortest before Java 19).
@@ -44,9 +45,9 @@ final class PyDtoa {
             boolean upOk = up.doubleValue() == x;
             BigDecimal pick;
             if (downOk && upOk) {
-                // Never equally near (see the class tests); take the nearer one.
-                int cmp = exact.subtract(down).compareTo(up.subtract(exact));
-                pick = cmp <= 0 ? down : up;
+                // Both read back: take the nearer one, and on a tie (which happens, e.g.
+                // 2**49 + 0.25 -> 562949953421312.2) the one with an even last digit.
+                pick = exact.round(new MathContext(p, RoundingMode.HALF_EVEN));
             } else if (downOk) {
                 pick = down;
             } else if (upOk) {

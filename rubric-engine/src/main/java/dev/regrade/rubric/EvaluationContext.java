@@ -42,16 +42,28 @@ public final class EvaluationContext {
     }
 
     /**
+     * A port used without being configured: an {@link Error}, so that no port of a Python
+     * {@code except Exception} (and no engine catch-all) can turn a wiring mistake into a score.
+     */
+    public static final class PortNotConfigured extends Error {
+        private static final long serialVersionUID = 1L;
+
+        PortNotConfigured(String port) {
+            super("no " + port + " configured for this evaluation");
+        }
+    }
+
+    /**
      * A context with no ports: every judge, extractor, page and maps call fails loudly until the
      * corresponding {@code withX} supplies one. Evaluation date 2025-10-23, hash seed 0.
      */
     public static EvaluationContext of(String answer) {
         Objects.requireNonNull(answer, "answer");
         return new EvaluationContext(answer, null, null,
-                r -> { throw new IllegalStateException("no judge configured for this evaluation"); },
-                r -> { throw new IllegalStateException("no extractor configured for this evaluation"); },
-                url -> { throw new IllegalStateException("no page source configured for this evaluation"); },
-                (a, b, m) -> { throw new IllegalStateException("no maps tool configured for this evaluation"); },
+                r -> { throw new PortNotConfigured("judge"); },
+                r -> { throw new PortNotConfigured("extractor"); },
+                url -> { throw new PortNotConfigured("page source"); },
+                (a, b, m) -> { throw new PortNotConfigured("maps tool"); },
                 new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL);
     }
 

@@ -52,6 +52,8 @@ public final class Evaluator {
     private final List<JsonNode> groundTruths = new ArrayList<>();
     private final List<JsonNode> customInfos = new ArrayList<>();
     private final List<JudgeCall> journal = new ArrayList<>();
+    /** The node of the verify call under way, for the journal (per-URL sub-checks run without it). */
+    private String checkedNodeId;
 
     public Evaluator(EvaluationContext context) {
         this.context = context;
@@ -243,7 +245,7 @@ public final class Evaluator {
                     "task_description", taskDescription(),
                     "answer", context.answer(),
                     "additional_instruction", instruction));
-            result = runExtraction(t, new ExtractionRequest(extractionName, template, full, null, List.of(), false));
+            result = runExtraction(t, new ExtractionRequest(extractionName, t.name(), t.jsonSchema(), full, null, List.of(), false));
         } else {
             Optional<Page> page = pageInfo(source);
             if (page.isEmpty()) {
@@ -256,14 +258,19 @@ public final class Evaluator {
                 values.put("web_text", page.get().text());
                 String full = Prompts.format(Prompts.EXTRACT_URL, values);
                 List<String> shots = page.get().screenshots();
-                result = runExtraction(t, new ExtractionRequest(extractionName, template,
+                result = runExtraction(t, new ExtractionRequest(extractionName, t.name(), t.jsonSchema(),
                         shots.isEmpty() ? full : full + Prompts.SCREENSHOT_SUFFIX, source, shots, true));
             }
         }
-        ObjectNode e = JsonNodeFactory.instance.objectNode();
-        e.set(extractionName, Template.toJson(result));
-        extractions.add(e);
+        recordExtraction(extractionName, Template.toJson(result));
         return result;
+    }
+
+    /** The original's {@code _record_extraction}: one info entry {@code {name: result.dict()}}. */
+    void recordExtraction(String extractionName, JsonNode result) {
+        ObjectNode e = JsonNodeFactory.instance.objectNode();
+        e.set(extractionName, result);
+        extractions.add(e);
     }
 
     private <T extends Record> T runExtraction(Template<T> t, ExtractionRequest request) {
@@ -303,6 +310,7 @@ public final class Evaluator {
      */
     public boolean verify(String claim, Node node, Sources sources, List<Node> extraPrerequisites,
                           String additionalInstruction) {
+        checkedNodeId = node == null ? null : node.id();
         try {
             if (node != null && preconditionFailed(node, extraPrerequisites)) {
                 node.set(0.0, Status.SKIPPED);
@@ -385,7 +393,7 @@ public final class Evaluator {
             List<Boolean> votes = new ArrayList<>(3);
             String digest = sha256(prompt);
             for (int i = 0; i < 3; i++) {
-                JudgeRequest request = new JudgeRequest(node == null ? null : node.id(), claim, url, prompt,
+                JudgeRequest request = new JudgeRequest(checkedNodeId, claim, url, prompt,
                         screenshots, asParts, i + 1);
                 JudgeReply reply;
                 try {

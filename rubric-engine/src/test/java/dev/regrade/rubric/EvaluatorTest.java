@@ -167,7 +167,7 @@ class EvaluatorTest {
         assertTrue(e.verify("c", n, Sources.urls(List.of("https://a.test", "https://b.test"))));
         assertEquals(Status.PASSED, n.status());
         assertEquals(4, judge.requests.size());
-        assertEquals(null, judge.requests.get(0).nodeId(), "per-URL checks run without the node, as the original");
+        assertEquals("n", judge.requests.get(0).nodeId(), "per-URL checks are journaled under the verified node");
     }
 
     @Test

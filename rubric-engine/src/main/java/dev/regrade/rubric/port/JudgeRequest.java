@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * One verification request, as the original sends it.
  *
- * @param nodeId      the node being verified, or null for a standalone (or per-URL) check
+ * @param nodeId      the node being verified (also for each page of an any-of-pages check), or
+ *                    null for a standalone check
  * @param claim       the claim text
  * @param url         the page URL for a claim checked against a page, else null
  * @param prompt      the full prompt text (the verdict of the {@code hash} rule depends on it)

@@ -2,6 +2,7 @@ package dev.regrade.rubric.rescore;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyRepr;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.ResultJson;
@@ -46,14 +47,14 @@ public final class Rescorer {
         List<Disagreement> out = new ArrayList<>();
         if (finalScore.isNull() || finalScore.doubleValue() != recomputed) {
             out.add(new Disagreement("$.final_score", "root", "final_score",
-                    finalScore.isNull() ? "null" : Double.toString(finalScore.doubleValue()),
-                    Double.toString(recomputed)));
+                    finalScore.isNull() ? "null" : PyRepr.repr(finalScore.doubleValue()),
+                    PyRepr.repr(recomputed)));
         }
         for (int i = 0; i < nodes.size(); i++) {
             Node n = nodes.get(i);
             if (n.score() != storedScores[i]) {
                 out.add(new Disagreement(paths.get(i) + ".score", n.id(), "score",
-                        Double.toString(storedScores[i]), Double.toString(n.score())));
+                        PyRepr.repr(storedScores[i]), PyRepr.repr(n.score())));
             }
             if (!n.status().value().equals(storedStatus[i])) {
                 out.add(new Disagreement(paths.get(i) + ".status", n.id(), "status", storedStatus[i],

@@ -34,6 +34,7 @@ public final class Template<T extends Record> {
 
     private final Class<T> type;
     private final List<Field> fields;
+    private final JsonNode schema;
 
     private Template(Class<T> type) {
         if (!type.isRecord()) {
@@ -55,16 +56,38 @@ public final class Template<T extends Record> {
                     !c.isAnnotationPresent(NotNone.class)));
         }
         this.fields = List.copyOf(list);
+        this.schema = JsonSchemas.objectSchema(this);
     }
 
     /** The template of a record type (cached). */
     @SuppressWarnings("unchecked")
     public static <T extends Record> Template<T> of(Class<T> type) {
-        return (Template<T>) CACHE.computeIfAbsent(type, t -> new Template<>((Class<T>) t));
+        // Not computeIfAbsent: building a template builds its nested templates, a recursive update.
+        Template<?> cached = CACHE.get(type);
+        if (cached == null) {
+            cached = new Template<>(type);
+            Template<?> raced = CACHE.putIfAbsent(type, cached);
+            cached = raced != null ? raced : cached;
+        }
+        return (Template<T>) cached;
     }
 
     public Class<T> type() {
         return type;
+    }
+
+    /** The template's name: the record's simple name, standing for the pydantic class name. */
+    public String name() {
+        return type.getSimpleName();
+    }
+
+    /**
+     * The JSON schema of this template, as sent in an OpenAI {@code response_format}: an object
+     * with every field listed and required, None-able fields as {@code anyOf [T, null]}, nested
+     * templates inline, no additional properties. Deterministic; cached.
+     */
+    public JsonNode jsonSchema() {
+        return schema;
     }
 
     /** The fields in declaration order. */
@@ -120,23 +143,119 @@ public final class Template<T extends Record> {
         }
     }
 
+    /**
+     * pydantic's lax-mode checks for one value: str accepts only strings; int accepts integers,
+     * integral floats and integer strings; float accepts numbers and numeric strings; bool accepts
+     * booleans, 0/1 and pydantic's true/false words; lists check every element; nested templates
+     * validate recursively. A failure is recorded in {@code errors}, pydantic style.
+     */
     @SuppressWarnings("unchecked")
     private static JsonNode validateNested(Type t, JsonNode v, String path, List<String> errors) {
         if (t instanceof Class<?> c && c.isRecord()) {
-            Record r = Template.of((Class<? extends Record>) c).validate(v);
-            return MAPPER.valueToTree(r);
-        }
-        if (t instanceof ParameterizedType pt && pt.getRawType() == List.class && v.isArray()) {
-            Type el = pt.getActualTypeArguments()[0];
-            if (el instanceof Class<?> c && c.isRecord()) {
-                var arr = JsonNodeFactory.instance.arrayNode();
-                for (JsonNode e : v) {
-                    arr.add(e.isNull() ? e : validateNested(el, e, path, errors));
-                }
-                return arr;
+            try {
+                Record r = Template.of((Class<? extends Record>) c).validate(v);
+                return MAPPER.valueToTree(r);
+            } catch (PyValidationError e) {
+                errors.add(path + "\n  " + e.getMessage().replace("\n", "\n  "));
+                return v;
             }
         }
+        if (t instanceof ParameterizedType pt && pt.getRawType() == List.class) {
+            if (!v.isArray()) {
+                errors.add(path + "\n  Input should be a valid list [type=list_type, input_value=" + v
+                        + ", input_type=" + pyTypeName(v) + "]");
+                return v;
+            }
+            Type el = pt.getActualTypeArguments()[0];
+            var arr = JsonNodeFactory.instance.arrayNode();
+            for (int i = 0; i < v.size(); i++) {
+                JsonNode e = v.get(i);
+                if (e.isNull()) {
+                    errors.add(path + "." + i + "\n  Input should be a valid " + pyTypeWord(el)
+                            + " [type=" + pyTypeWord(el) + "_type, input_value=None, input_type=NoneType]");
+                    arr.add(e);
+                } else {
+                    arr.add(validateNested(el, e, path + "." + i, errors));
+                }
+            }
+            return arr;
+        }
+        if (t == String.class) {
+            if (!v.isTextual()) {
+                errors.add(path + "\n  Input should be a valid string [type=string_type, input_value=" + v
+                        + ", input_type=" + pyTypeName(v) + "]");
+            }
+            return v;
+        }
+        if (t == Integer.class || t == Long.class) {
+            if (v.isIntegralNumber()) {
+                return v;
+            }
+            if (v.isBoolean()) {
+                return JsonNodeFactory.instance.numberNode(v.booleanValue() ? 1 : 0);
+            }
+            if (v.isNumber() && v.doubleValue() == Math.rint(v.doubleValue()) && !Double.isInfinite(v.doubleValue())) {
+                return JsonNodeFactory.instance.numberNode(v.decimalValue().toBigInteger());
+            }
+            if (v.isTextual() && v.textValue().strip().matches("[+-]?\\d+")) {
+                return JsonNodeFactory.instance.numberNode(new java.math.BigInteger(v.textValue().strip()));
+            }
+            errors.add(path + "\n  Input should be a valid integer [type=int_type, input_value=" + v
+                    + ", input_type=" + pyTypeName(v) + "]");
+            return v;
+        }
+        if (t == Double.class) {
+            if (v.isNumber()) {
+                return JsonNodeFactory.instance.numberNode(v.doubleValue());
+            }
+            if (v.isTextual()) {
+                try {
+                    return JsonNodeFactory.instance.numberNode(dev.regrade.pycompat.PyFloat.parse(v.textValue()));
+                } catch (RuntimeException e) {
+                    // falls through to the error below
+                }
+            }
+            errors.add(path + "\n  Input should be a valid number [type=float_type, input_value=" + v
+                    + ", input_type=" + pyTypeName(v) + "]");
+            return v;
+        }
+        if (t == Boolean.class) {
+            if (v.isBoolean()) {
+                return v;
+            }
+            if (v.isIntegralNumber() && (v.intValue() == 0 || v.intValue() == 1)) {
+                return JsonNodeFactory.instance.booleanNode(v.intValue() == 1);
+            }
+            if (v.isTextual()) {
+                String w = v.textValue().toLowerCase(java.util.Locale.ROOT);
+                if (List.of("1", "on", "t", "true", "y", "yes").contains(w)) {
+                    return JsonNodeFactory.instance.booleanNode(true);
+                }
+                if (List.of("0", "off", "f", "false", "n", "no").contains(w)) {
+                    return JsonNodeFactory.instance.booleanNode(false);
+                }
+            }
+            errors.add(path + "\n  Input should be a valid boolean [type=bool_type, input_value=" + v
+                    + ", input_type=" + pyTypeName(v) + "]");
+            return v;
+        }
         return v;
+    }
+
+    private static String pyTypeWord(Type t) {
+        if (t == String.class) {
+            return "string";
+        }
+        if (t == Integer.class || t == Long.class) {
+            return "int";
+        }
+        if (t == Double.class) {
+            return "float";
+        }
+        if (t == Boolean.class) {
+            return "bool";
+        }
+        return "dictionary";
     }
 
     /** The original's {@code result.dict()}: the record as a JSON object in declaration order. */

@@ -1,0 +1,80 @@
+package dev.regrade.audit.inputs;
+
+import dev.regrade.policies.Fixture;
+import dev.regrade.policies.FixtureException;
+import dev.regrade.policies.Policies;
+import dev.regrade.policies.World;
+import dev.regrade.scripts.v2025_10_23.RubricScript;
+import dev.regrade.scripts.v2025_10_23.Scripts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Resolves what the command line names: scripts, policies, fixture files and the directory of
+ * shipped fixtures. Every failure is a {@link BadInputException} whose message says what was
+ * expected.
+ */
+public final class Inputs {
+    private Inputs() {
+    }
+
+    /** The script of that name. */
+    public static RubricScript script(String name) {
+        return Scripts.byName(name).orElseThrow(() -> new BadInputException("unknown script '" + name
+                + "' (known: " + String.join(", ", Scripts.names()) + ")"));
+    }
+
+    /** Checks the variant exists for the script. */
+    public static String variant(RubricScript script, String variant) {
+        if (!script.variants().contains(variant)) {
+            throw new BadInputException("script " + script.name() + " has no variant '" + variant + "' (variants: "
+                    + String.join(", ", script.variants()) + ")");
+        }
+        return variant;
+    }
+
+    /** The built-in policy of that name. */
+    public static World policy(String name) {
+        return Policies.byName(name).orElseThrow(() -> new BadInputException("unknown policy '" + name
+                + "' (known: " + String.join(", ", Policies.names()) + ")"));
+    }
+
+    /** Loads a fixture and checks it is for a known script (and for {@code script} when given). */
+    public static Fixture fixture(Path file, String script) {
+        try {
+            return Fixture.load(file).requireScript(script, Scripts.names());
+        } catch (FixtureException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    /**
+     * The directory of shipped fixtures: {@code $REGRADE_HOME/fixtures} (the {@code regrade}
+     * launcher sets REGRADE_HOME to the checkout), else {@code ./fixtures}.
+     */
+    public static Path shippedFixtures() {
+        String home = System.getenv("REGRADE_HOME");
+        return home != null && !home.isBlank() ? Paths.get(home, "fixtures") : Paths.get("fixtures");
+    }
+
+    /** Every {@code *.json} fixture under a directory, sorted by path. */
+    public static List<Path> fixtureFiles(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException("fixtures directory " + dir + " does not exist");
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            List<Path> files = new ArrayList<>(s.filter(p -> p.toString().endsWith(".json") && Files.isRegularFile(p))
+                    .toList());
+            files.sort(null);
+            return files;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.regrade.audit.run;
+
+/** How judge and extraction requests are answered during a run. */
+public enum JudgeMode {
+    /** The policy or fixture answers directly, no HTTP. */
+    IN_PROCESS("in-process"),
+    /** Over HTTP through the OpenAI-compatible client, against the fake judge server. */
+    HTTP("http");
+
+    private final String label;
+
+    JudgeMode(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** Parses {@code in-process} or {@code http}. */
+    public static JudgeMode parse(String s) {
+        for (JudgeMode m : values()) {
+            if (m.label.equals(s)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("unknown judge mode '" + s + "' (expected in-process or http)");
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.regrade.audit.run;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.judge.InProcessJudge;
+import dev.regrade.judge.client.HttpJudgeClient;
+import dev.regrade.judge.client.HttpJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeServer;
+import dev.regrade.pycompat.PyException;
+import dev.regrade.rubric.EvaluationContext;
+import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.rubric.json.RunMeta;
+import dev.regrade.rubric.port.EvalClock;
+import dev.regrade.rubric.port.Extractor;
+import dev.regrade.rubric.port.Judge;
+import dev.regrade.webcache.PageLookup;
+import dev.regrade.webcache.SyntheticPages;
+import java.time.Duration;
+import java.time.LocalDate;
+
+/**
+ * Runs one script variant on one input, offline, and returns the result document. In HTTP mode
+ * the requests go through the OpenAI-compatible client to a fake judge server on 127.0.0.1,
+ * started on first use and stopped by {@link #close()}. Not thread-safe: one run at a time.
+ */
+public final class Runner implements AutoCloseable {
+    /** The agent name written into every result. */
+    public static final String AGENT_NAME = "regrade";
+
+    private FakeJudgeServer server;
+    private HttpJudgeClient client;
+
+    /** Runs the spec with the given judge mode. */
+    public RunRecord run(RunSpec spec, JudgeMode mode) {
+        String script = spec.script().name();
+        LocalDate date = spec.evalDate() != null ? spec.evalDate()
+                : spec.world().evalDate().orElse(EvalClock.DEFAULT_DATE);
+        long seed = spec.hashSeed() != null ? spec.hashSeed() : spec.world().hashSeed().orElse(0L);
+        SyntheticPages pages = new SyntheticPages(spec.world().pages(), spec.world().missingPages(), seed);
+        Extractor extractor = spec.world().extractor(script);
+        Judge judge;
+        if (mode == JudgeMode.HTTP) {
+            HttpJudgeClient http = http();
+            server.useRules(spec.world().verdictRules());
+            server.useExtractor(extractor);
+            judge = http;
+            extractor = http;
+        } else {
+            judge = new InProcessJudge(spec.world().verdictRules());
+        }
+        EvaluationContext ctx = EvaluationContext.of(spec.world().answer(script))
+                .withNames(AGENT_NAME, spec.world().name())
+                .withJudge(judge)
+                .withExtractor(extractor)
+                .withPages(pages)
+                .withMaps(spec.world().maps(script))
+                .withClock(new EvalClock(date))
+                .withHashSeed(seed);
+        Evaluator evaluator = new Evaluator(ctx);
+        ObjectNode summary;
+        String outcome = RunMeta.SCORED;
+        String errorType = null;
+        String error = null;
+        try {
+            spec.script().evaluate(evaluator, spec.variant());
+            summary = evaluator.summary();
+        } catch (PyException e) {
+            // The original raises here: no score, as its runner records no result.
+            outcome = RunMeta.CRASHED;
+            errorType = e.pythonType();
+            error = e.pythonMessage();
+            summary = crashedSummary(ctx);
+        }
+        RunMeta meta = new RunMeta(script, spec.variant(), spec.world().kind(), spec.world().name(), date.toString(),
+                seed, outcome, errorType, error, evaluator.judgeRequests());
+        ObjectNode doc = ResultJson.document(summary, meta);
+        ArrayNode lookups = ((ObjectNode) doc.get("regrade")).putArray("pages");
+        for (PageLookup l : pages.lookups()) {
+            ObjectNode o = lookups.addObject();
+            o.put("url", l.url());
+            o.put("outcome", l.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        }
+        return new RunRecord(spec, mode, doc);
+    }
+
+    private static ObjectNode crashedSummary(EvaluationContext ctx) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode s = f.objectNode();
+        s.put("agent_name", ctx.agentName().orElse("unknown_agent"));
+        s.put("answer_name", ctx.answerName().orElse("unknown_answer"));
+        s.putNull("final_score");
+        s.put("judge_model", ctx.model());
+        s.put("extract_model", ctx.model());
+        s.set("eval_breakdown", f.arrayNode());
+        return s;
+    }
+
+    private HttpJudgeClient http() {
+        if (server == null) {
+            server = FakeJudgeServer.start(FakeJudgeConfig.defaults());
+            client = new HttpJudgeClient(HttpJudgeConfig.of(server.baseUrl())
+                    .withModel(EvaluationContext.DEFAULT_MODEL)
+                    .withTimeout(Duration.ofSeconds(30)));
+        }
+        return client;
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.stop();
+            server = null;
+            client = null;
+        }
+    }
+}

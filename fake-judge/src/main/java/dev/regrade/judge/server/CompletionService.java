@@ -1,0 +1,139 @@
+package dev.regrade.judge.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.judge.InProcessJudge;
+import dev.regrade.judge.Wire;
+import dev.regrade.rubric.port.ExtractionRequest;
+import dev.regrade.rubric.port.Extractor;
+import dev.regrade.rubric.port.JudgeReply;
+import dev.regrade.rubric.port.VerdictRules;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/** Answers one chat completion request: verdict or extraction, faults, journal. Thread-safe. */
+final class CompletionService {
+    private volatile VerdictRules rules;
+    private volatile Extractor extractor;
+    private volatile FaultBook faults;
+    private final Journal journal = new Journal();
+    private final AtomicLong completions = new AtomicLong();
+
+    CompletionService(FakeJudgeConfig config) {
+        this.rules = config.rules();
+        this.extractor = config.extractor();
+        this.faults = new FaultBook(config.faults());
+    }
+
+    void useRules(VerdictRules value) {
+        rules = value;
+    }
+
+    void useExtractor(Extractor value) {
+        extractor = value;
+    }
+
+    void useFaults(Faults value) {
+        faults = new FaultBook(value);
+    }
+
+    Journal journal() {
+        return journal;
+    }
+
+    Reply handle(Function<String, String> header, byte[] body) {
+        Journal.Ticket ticket = journal.arrive();
+        FaultBook book = faults;
+        int delay = book.latencyMillis();
+        ChatRequest req;
+        try {
+            req = ChatRequest.parse(header, body);
+        } catch (ChatRequest.BadRequest e) {
+            journal.record(ticket, new JournalEntry(ticket.sequence(), RequestKind.INVALID, null, null, null, null,
+                    null, null, null, null, null, 400, e.getMessage()));
+            return Reply.json(400, Completions.error(e.getMessage(), "invalid_request_error", null), delay);
+        }
+        String digest = Wire.sha256(req.prompt());
+        FaultKind fault = book.next(req.kind(), req.claim());
+        if (fault != null && fault.isHttpError()) {
+            journal.record(ticket, entry(ticket, req, digest, null, null, fault, fault.httpStatus(), null));
+            return httpFault(fault, book.faults(), delay);
+        }
+        ObjectNode content;
+        Boolean verdict = null;
+        JsonNode answer = null;
+        if (req.kind() == RequestKind.VERIFY) {
+            JudgeReply reply = InProcessJudge.rule(rules, req.claim(), req.prompt());
+            verdict = reply.result();
+            content = JsonNodeFactory.instance.objectNode();
+            content.put("reasoning", reply.reasoning());
+            content.put("result", reply.result());
+        } else {
+            try {
+                answer = extractor.extract(new ExtractionRequest(req.extractionName(), req.schemaName(), req.schema(),
+                        req.prompt(), req.url(), req.screenshots(), req.asParts()));
+                if (answer == null) {
+                    throw new IllegalStateException("the extractor gave no answer");
+                }
+            } catch (RuntimeException e) {
+                String why = "extraction '" + req.extractionName() + "' failed: " + e.getClass().getSimpleName()
+                        + ": " + e.getMessage();
+                journal.record(ticket, entry(ticket, req, digest, null, null, fault, 400, why));
+                return Reply.json(400, Completions.error(why, "extractor_error", null), delay);
+            }
+            content = null;
+        }
+        String text = Completions.write(content != null ? content : answer);
+        String finish = "stop";
+        if (fault != null) {
+            switch (fault) {
+                case MALFORMED_CONTENT -> text = "Sure! Here is my assessment: it looks right to me.";
+                case LENGTH -> {
+                    text = text.substring(0, text.length() / 2);
+                    finish = "length";
+                }
+                case MISSING_RESULT -> text = content != null
+                        ? Completions.write(JsonNodeFactory.instance.objectNode().put("reasoning",
+                        content.get("reasoning").asText()))
+                        : "{}";
+                case WRONG_TYPES -> text = content != null
+                        ? Completions.write(JsonNodeFactory.instance.objectNode().put("reasoning",
+                        content.get("reasoning").asText()).put("result", "yes"))
+                        : "\"yes\"";
+                default -> {
+                    // MALFORMED_BODY: cut the whole body below.
+                }
+            }
+        }
+        String completion = Completions.write(Completions.completion(completions.incrementAndGet(), req.model(), text,
+                finish, req.prompt(), req.screenshots().size()));
+        if (fault == FaultKind.MALFORMED_BODY) {
+            completion = completion.substring(0, completion.length() / 2);
+        }
+        journal.record(ticket, entry(ticket, req, digest, verdict, answer, fault, 200, null));
+        return new Reply(200, java.util.Map.of("Content-Type", "application/json"),
+                completion.getBytes(StandardCharsets.UTF_8), delay);
+    }
+
+    private static Reply httpFault(FaultKind fault, Faults faults, int delay) {
+        return switch (fault) {
+            case RATE_LIMITED -> Reply.json(429, Completions.error("Rate limit reached (fake judge fault).",
+                            "requests", "rate_limit_exceeded"), delay)
+                    .withHeader("Retry-After", Integer.toString(faults.retryAfterSeconds()));
+            case SERVER_ERROR -> Reply.json(500, Completions.error(
+                    "The server had an error while processing your request (fake judge fault).", "server_error", null),
+                    delay);
+            case UNAVAILABLE -> Reply.json(503, Completions.error(
+                    "The server is overloaded or not ready yet (fake judge fault).", "server_error", null), delay);
+            default -> throw new IllegalArgumentException(fault + " is not an HTTP error fault");
+        };
+    }
+
+    private static JournalEntry entry(Journal.Ticket t, ChatRequest r, String digest, Boolean verdict, JsonNode answer,
+                                      FaultKind fault, int status, String error) {
+        return new JournalEntry(t.sequence(), r.kind(), r.nodeId(), r.claim(), r.url(), r.vote(), r.extractionName(),
+                digest, verdict, answer, fault, status, error);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.regrade.judge.server;
+
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+
+/** The WireMock side of the fake judge: hands each completion request to the {@link CompletionService}. */
+final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
+    static final String NAME = "regrade-fake-judge";
+
+    private final CompletionService service;
+
+    CompletionTransformer(CompletionService service) {
+        this.service = service;
+    }
+
+    @Override
+    public ResponseDefinition transform(ServeEvent event) {
+        LoggedRequest request = event.getRequest();
+        Reply reply;
+        try {
+            reply = service.handle(request::getHeader, request.getBody());
+        } catch (RuntimeException e) {
+            reply = Reply.json(500, Completions.error("fake judge internal error: " + e, "server_error", null), 0);
+        }
+        ResponseDefinitionBuilder b = ResponseDefinitionBuilder.responseDefinition()
+                .withStatus(reply.status())
+                .withBody(reply.body());
+        reply.headers().forEach(b::withHeader);
+        if (reply.delayMillis() > 0) {
+            b.withFixedDelay(reply.delayMillis());
+        }
+        return b.build();
+    }
+
+    @Override
+    public boolean applyGlobally() {
+        return false;
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+}

@@ -1,0 +1,177 @@
+package dev.regrade.judge.server;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import dev.regrade.judge.Wire;
+import dev.regrade.rubric.port.Extractor;
+import dev.regrade.rubric.port.VerdictRules;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The fake judge: an OpenAI-compatible server on WireMock, bound to 127.0.0.1 only, serving
+ * {@code POST /v1/chat/completions} (and {@code GET /v1/models}). Verifications are ruled by the
+ * {@link VerdictRules}, extractions answered by the active {@link Extractor}; faults are injected
+ * on demand and every request is journaled. Quiet: WireMock prints nothing.
+ *
+ * <p>Usage: {@code try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
+ * ... s.baseUrl() ... }}. Rules, extractor and faults can be swapped while running (per test);
+ * the journal can be read and cleared.
+ */
+public final class FakeJudgeServer implements AutoCloseable {
+    private final FakeJudgeConfig initial;
+    private final CompletionService service;
+    private volatile FakeJudgeConfig current;
+    private WireMockServer wireMock;
+
+    /** A server for this setup, not started yet. */
+    public FakeJudgeServer(FakeJudgeConfig config) {
+        this.initial = Objects.requireNonNull(config, "config");
+        this.current = config;
+        this.service = new CompletionService(config);
+    }
+
+    /** Creates and starts a server. */
+    public static FakeJudgeServer start(FakeJudgeConfig config) {
+        return new FakeJudgeServer(config).start();
+    }
+
+    /**
+     * Starts listening on 127.0.0.1 (on the configured port, or a free one for port 0).
+     *
+     * @throws IllegalStateException when already running or the port cannot be bound
+     */
+    public synchronized FakeJudgeServer start() {
+        if (wireMock != null) {
+            throw new IllegalStateException("the fake judge is already running at " + baseUrl());
+        }
+        WireMockConfiguration options = WireMockConfiguration.options()
+                .bindAddress(initial.bindAddress())
+                .port(initial.port())
+                .notifier(new QuietWireMock.SilentNotifier())
+                .mappingSource(new QuietWireMock.NoMappings())
+                .disableRequestJournal()
+                .stubRequestLoggingDisabled(true)
+                .extensionScanningEnabled(false)
+                .templatingEnabled(false)
+                .gzipDisabled(true)
+                .http2PlainDisabled(true)
+                .jettyHeaderRequestSize(64 * 1024)
+                .jettyStopTimeout(1000L)
+                .extensions(new CompletionTransformer(service));
+        WireMockServer server = new WireMockServer(options);
+        try {
+            server.start();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("the fake judge cannot listen on " + initial.bindAddress() + ":"
+                    + initial.port() + ": " + e.getMessage(), e);
+        }
+        server.stubFor(post(urlPathEqualTo("/v1/chat/completions")).atPriority(1)
+                .willReturn(aResponse().withTransformers(CompletionTransformer.NAME)));
+        server.stubFor(get(urlPathEqualTo("/v1/models")).atPriority(1)
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                        .withBody(models())));
+        server.stubFor(any(anyUrl()).atPriority(10)
+                .willReturn(aResponse().withStatus(404).withHeader("Content-Type", "application/json")
+                        .withBody(Completions.error("The fake judge serves POST /v1/chat/completions only.",
+                                "invalid_request_error", "unknown_url"))));
+        wireMock = server;
+        return this;
+    }
+
+    /** Stops listening; a stopped server can be started again. Idempotent. */
+    public synchronized void stop() {
+        if (wireMock != null) {
+            WireMockServer server = wireMock;
+            wireMock = null;
+            server.stop();
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    public synchronized boolean isRunning() {
+        return wireMock != null && wireMock.isRunning();
+    }
+
+    /** The port listened on. */
+    public synchronized int port() {
+        if (wireMock == null) {
+            throw new IllegalStateException("the fake judge is not running");
+        }
+        return wireMock.port();
+    }
+
+    /** The OpenAI base URL, {@code http://127.0.0.1:PORT/v1}. */
+    public String baseUrl() {
+        return "http://" + FakeJudgeConfig.LOOPBACK + ":" + port() + "/v1";
+    }
+
+    /** The setup in force now: the initial one with the rules, extractor and faults swapped in since. */
+    public FakeJudgeConfig config() {
+        return current;
+    }
+
+    /** Rules verifications by these rules from now on. */
+    public synchronized void useRules(VerdictRules rules) {
+        current = current.withRules(rules);
+        service.useRules(rules);
+    }
+
+    /** Answers extractions with this extractor from now on. */
+    public synchronized void useExtractor(Extractor extractor) {
+        current = current.withExtractor(extractor);
+        service.useExtractor(extractor);
+    }
+
+    /**
+     * Injects these faults from now on. Request numbers in fault rules count from 1 again and
+     * one-shot budgets are full again.
+     */
+    public synchronized void useFaults(Faults faults) {
+        current = current.withFaults(faults);
+        service.useFaults(faults);
+    }
+
+    /** Every request received since start or the last {@link #clearJournal()}, in arrival order. */
+    public List<JournalEntry> journal() {
+        return service.journal().snapshot();
+    }
+
+    /** Empties the journal; sequence numbers start at 1 again. */
+    public void clearJournal() {
+        service.journal().clear();
+    }
+
+    @Override
+    public String toString() {
+        String where;
+        synchronized (this) {
+            where = wireMock == null ? "stopped" : baseUrl();
+        }
+        return "FakeJudgeServer[" + where + ", " + current + "]";
+    }
+
+    private static String models() {
+        ObjectNode list = JsonNodeFactory.instance.objectNode();
+        list.put("object", "list");
+        ObjectNode model = list.putArray("data").addObject();
+        model.put("id", "fake-judge");
+        model.put("object", "model");
+        model.put("created", Wire.FIXED_CREATED);
+        model.put("owned_by", "regrade");
+        return Completions.write(list);
+    }
+}

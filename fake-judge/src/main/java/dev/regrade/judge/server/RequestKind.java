@@ -1,0 +1,11 @@
+package dev.regrade.judge.server;
+
+/** What a request to the fake judge asked for. */
+public enum RequestKind {
+    /** A claim verification, answered {@code {reasoning, result}}. */
+    VERIFY,
+    /** A structured extraction, answered by the active extractor. */
+    EXTRACT,
+    /** A request the fake judge could not read (answered HTTP 400). */
+    INVALID
+}

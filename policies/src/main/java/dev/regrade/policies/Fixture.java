@@ -1,0 +1,436 @@
+package dev.regrade.policies;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.port.ExtractionRequest;
+import dev.regrade.rubric.port.Extractor;
+import dev.regrade.rubric.port.MapsTool;
+import dev.regrade.rubric.port.VerdictRules;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * A targeted input: one JSON file naming the script, the extraction answers that matter (others
+ * fall back to a policy), the judge's rules, distances, pages, missing pages, evaluation date and
+ * hash seed. Loading validates every key; a problem is a {@link FixtureException} naming the file
+ * and the key.
+ */
+public final class Fixture implements World {
+    /** The keys a fixture may have. */
+    public static final List<String> KEYS = List.of("script", "description", "answer", "extractions",
+            "fallback_policy", "judge", "maps", "pages", "missing_pages", "eval_date", "hash_seed");
+    private static final List<String> JUDGE_KEYS = List.of("rules", "reject", "table");
+
+    private final String file;
+    private final String name;
+    private final String script;
+    private final String description;
+    private final String answer;
+    private final Map<String, JsonNode> extractions;
+    private final Policy fallback;
+    private final VerdictRules rules;
+    private final Map<String, Integer> distances;
+    private final Map<String, String> pages;
+    private final List<String> missingPages;
+    private final LocalDate evalDate;
+    private final Long hashSeed;
+
+    private Fixture(String file, String name, String script, String description, String answer,
+                    Map<String, JsonNode> extractions, Policy fallback, VerdictRules rules,
+                    Map<String, Integer> distances, Map<String, String> pages, List<String> missingPages,
+                    LocalDate evalDate, Long hashSeed) {
+        this.file = file;
+        this.name = name;
+        this.script = script;
+        this.description = description;
+        this.answer = answer;
+        this.extractions = extractions;
+        this.fallback = fallback;
+        this.rules = rules;
+        this.distances = distances;
+        this.pages = pages;
+        this.missingPages = missingPages;
+        this.evalDate = evalDate;
+        this.hashSeed = hashSeed;
+    }
+
+    /** Loads and validates a fixture file. */
+    public static Fixture load(Path path) {
+        String file = path.toString();
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw new FixtureException(file, "", "cannot read the file (" + e.getClass().getSimpleName() + ")");
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new FixtureException(file, "", "not UTF-8 text");
+        }
+        String base = path.getFileName().toString();
+        return parse(file, base.endsWith(".json") ? base.substring(0, base.length() - 5) : base, text);
+    }
+
+    /** Parses fixture text; {@code file} names it in errors, {@code name} is its input name. */
+    public static Fixture parse(String file, String name, String text) {
+        JsonNode root;
+        try {
+            root = PyJson.READER.readTree(text);
+        } catch (IOException e) {
+            throw new FixtureException(file, "", "not valid JSON: " + firstLine(e.getMessage()));
+        }
+        if (root == null || !root.isObject()) {
+            throw new FixtureException(file, "", "expected a JSON object");
+        }
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!KEYS.contains(k)) {
+                throw new FixtureException(file, k, "unknown key (expected one of " + String.join(", ", KEYS) + ")");
+            }
+        }
+        String script = requiredText(file, root, "script");
+        String description = optionalText(file, root, "description", "");
+        String answer = optionalText(file, root, "answer", null);
+
+        Map<String, JsonNode> extractions = new LinkedHashMap<>();
+        JsonNode ex = root.get("extractions");
+        if (ex != null) {
+            if (!ex.isObject()) {
+                throw new FixtureException(file, "extractions", "expected an object keyed by extraction name");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = ex.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!e.getValue().isObject()) {
+                    throw new FixtureException(file, "extractions." + e.getKey(),
+                            "expected an object (the extraction record's fields)");
+                }
+                extractions.put(e.getKey(), e.getValue());
+            }
+        }
+
+        String fallbackName = optionalText(file, root, "fallback_policy", "empty");
+        Policy fallback = Policies.byName(fallbackName).orElseThrow(() -> new FixtureException(file, "fallback_policy",
+                "unknown policy '" + fallbackName + "' (expected one of " + String.join(", ", Policies.names()) + ")"));
+
+        VerdictRules rules = judge(file, root.get("judge"));
+        Map<String, Integer> distances = maps(file, root.get("maps"));
+
+        Map<String, String> pages = new LinkedHashMap<>();
+        JsonNode pg = root.get("pages");
+        if (pg != null) {
+            if (!pg.isObject()) {
+                throw new FixtureException(file, "pages", "expected an object mapping URL to HTML");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = pg.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!e.getValue().isTextual()) {
+                    throw new FixtureException(file, "pages." + e.getKey(), "expected the page's HTML as a string");
+                }
+                pages.put(e.getKey(), e.getValue().textValue());
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        JsonNode mp = root.get("missing_pages");
+        if (mp != null) {
+            if (!mp.isArray()) {
+                throw new FixtureException(file, "missing_pages", "expected a list of URLs");
+            }
+            for (int i = 0; i < mp.size(); i++) {
+                if (!mp.get(i).isTextual()) {
+                    throw new FixtureException(file, "missing_pages[" + i + "]", "expected a URL string");
+                }
+                missing.add(mp.get(i).textValue());
+            }
+        }
+
+        LocalDate date = null;
+        JsonNode ed = root.get("eval_date");
+        if (ed != null) {
+            if (!ed.isTextual()) {
+                throw new FixtureException(file, "eval_date", "expected an ISO date string like \"2025-10-23\"");
+            }
+            try {
+                date = LocalDate.parse(ed.textValue());
+            } catch (DateTimeParseException e) {
+                throw new FixtureException(file, "eval_date", "'" + ed.textValue()
+                        + "' is not an ISO date like \"2025-10-23\"");
+            }
+        }
+        Long seed = null;
+        JsonNode hs = root.get("hash_seed");
+        if (hs != null) {
+            if (!hs.isIntegralNumber() || hs.longValue() < 0 || hs.longValue() > 4294967295L) {
+                throw new FixtureException(file, "hash_seed", "expected a whole number from 0 to 4294967295 "
+                        + "(a PYTHONHASHSEED)");
+            }
+            seed = hs.longValue();
+        }
+        return new Fixture(file, name, script, description, answer, Collections.unmodifiableMap(extractions),
+                fallback, rules, Collections.unmodifiableMap(distances), Collections.unmodifiableMap(pages),
+                List.copyOf(missing), date, seed);
+    }
+
+    private static VerdictRules judge(String file, JsonNode j) {
+        if (j == null) {
+            return VerdictRules.accept();
+        }
+        if (!j.isObject()) {
+            throw new FixtureException(file, "judge", "expected an object with rules, reject and table");
+        }
+        for (Iterator<String> it = j.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!JUDGE_KEYS.contains(k)) {
+                throw new FixtureException(file, "judge." + k, "unknown key (expected one of rules, reject, table)");
+            }
+        }
+        String base = optionalText(file, j, "rules", "accept", "judge.rules");
+        VerdictRules rules = switch (base) {
+            case "accept" -> VerdictRules.accept();
+            case "hash" -> VerdictRules.hash();
+            default -> throw new FixtureException(file, "judge.rules", "unknown rule '" + base
+                    + "' (expected accept or hash)");
+        };
+        JsonNode reject = j.get("reject");
+        if (reject != null) {
+            if (!reject.isArray()) {
+                throw new FixtureException(file, "judge.reject", "expected a list of substrings or /regex/");
+            }
+            List<String> patterns = new ArrayList<>();
+            for (int i = 0; i < reject.size(); i++) {
+                JsonNode p = reject.get(i);
+                if (!p.isTextual() || p.textValue().isEmpty()) {
+                    throw new FixtureException(file, "judge.reject[" + i + "]", "expected a non-empty string");
+                }
+                String s = p.textValue();
+                if (s.length() >= 2 && s.startsWith("/") && s.endsWith("/")) {
+                    try {
+                        Pattern.compile(s.substring(1, s.length() - 1));
+                    } catch (PatternSyntaxException e) {
+                        throw new FixtureException(file, "judge.reject[" + i + "]", "bad regex: "
+                                + e.getDescription());
+                    }
+                }
+                patterns.add(s);
+            }
+            rules = rules.withReject(patterns);
+        }
+        JsonNode table = j.get("table");
+        if (table != null) {
+            if (!table.isObject()) {
+                throw new FixtureException(file, "judge.table", "expected an object mapping claim to true/false");
+            }
+            Map<String, Boolean> verdicts = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = table.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!e.getValue().isBoolean()) {
+                    throw new FixtureException(file, "judge.table." + e.getKey(), "expected true or false");
+                }
+                verdicts.put(e.getKey(), e.getValue().booleanValue());
+            }
+            rules = rules.withTable(verdicts);
+        }
+        return rules;
+    }
+
+    private static Map<String, Integer> maps(String file, JsonNode m) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        if (m == null) {
+            return out;
+        }
+        if (!m.isArray()) {
+            throw new FixtureException(file, "maps", "expected a list of [address 1, address 2, miles]");
+        }
+        for (int i = 0; i < m.size(); i++) {
+            JsonNode row = m.get(i);
+            String key = "maps[" + i + "]";
+            if (!row.isArray() || row.size() != 3 || !row.get(0).isTextual() || !row.get(1).isTextual()
+                    || !row.get(2).isNumber()) {
+                throw new FixtureException(file, key, "expected [\"address 1\", \"address 2\", miles]");
+            }
+            double miles = row.get(2).doubleValue();
+            if (!(miles >= 0) || Double.isInfinite(miles)) {
+                throw new FixtureException(file, key, "miles must be a finite number >= 0");
+            }
+            // The Directions API answers whole metres; the scripts divide by 1609.34 again.
+            out.put(pairKey(row.get(0).textValue(), row.get(1).textValue()), (int) Math.round(miles * 1609.34));
+        }
+        return out;
+    }
+
+    private static String pairKey(String a, String b) {
+        return a.compareTo(b) <= 0 ? a + "\u0000" + b : b + "\u0000" + a;
+    }
+
+    private static String requiredText(String file, JsonNode root, String key) {
+        JsonNode v = root.get(key);
+        if (v == null) {
+            throw new FixtureException(file, key, "missing (required)");
+        }
+        if (!v.isTextual() || v.textValue().isEmpty()) {
+            throw new FixtureException(file, key, "expected a non-empty string");
+        }
+        return v.textValue();
+    }
+
+    private static String optionalText(String file, JsonNode root, String key, String dflt) {
+        return optionalText(file, root, key, dflt, key);
+    }
+
+    private static String optionalText(String file, JsonNode root, String key, String dflt, String label) {
+        JsonNode v = root.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        if (!v.isTextual()) {
+            throw new FixtureException(file, label, "expected a string");
+        }
+        return v.textValue();
+    }
+
+    private static String firstLine(String s) {
+        int nl = s == null ? -1 : s.indexOf('\n');
+        return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
+    }
+
+    /** The file this fixture was loaded from, as named. */
+    public String file() {
+        return file;
+    }
+
+    /** The script this fixture is for. */
+    public String script() {
+        return script;
+    }
+
+    /** The extraction answers given, by extraction name. */
+    public Map<String, JsonNode> extractions() {
+        return extractions;
+    }
+
+    /** The policy answering extractions this fixture does not list. */
+    public Policy fallbackPolicy() {
+        return fallback;
+    }
+
+    /**
+     * Checks this fixture is for {@code scriptName}; a fixture for another script is an error
+     * naming the key.
+     */
+    public Fixture requireScript(String scriptName, List<String> knownScripts) {
+        if (!knownScripts.contains(script)) {
+            throw new FixtureException(file, "script", "unknown script '" + script + "' (known: "
+                    + String.join(", ", knownScripts) + ")");
+        }
+        if (scriptName != null && !script.equals(scriptName)) {
+            throw new FixtureException(file, "script", "this fixture is for '" + script + "', not '" + scriptName + "'");
+        }
+        return this;
+    }
+
+    @Override
+    public String kind() {
+        return "fixture";
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public String answer(String forScript) {
+        return answer != null ? answer : fallback.answer(forScript);
+    }
+
+    /**
+     * Answers listed extractions with the fixture's record (as given: fields it omits take the
+     * template's defaults), others from the fallback policy.
+     */
+    @Override
+    public Extractor extractor(String forScript) {
+        Extractor other = fallback.extractor(forScript);
+        return request -> {
+            JsonNode given = extractions.get(request.extractionName());
+            return given != null ? given.deepCopy() : other.extract(request);
+        };
+    }
+
+    /** The extraction names this fixture lists that no request asked for (likely typos). */
+    public Set<String> unusedExtractions(List<ExtractionRequest> asked) {
+        Set<String> unused = new LinkedHashSet<>(extractions.keySet());
+        asked.forEach(r -> unused.remove(r.extractionName()));
+        return unused;
+    }
+
+    @Override
+    public VerdictRules verdictRules() {
+        return rules;
+    }
+
+    @Override
+    public Map<String, String> pages() {
+        return pages;
+    }
+
+    @Override
+    public List<String> missingPages() {
+        return missingPages;
+    }
+
+    /** Distances from the table (either direction); "Distance not found" for pairs it lacks. */
+    @Override
+    public MapsTool maps(String forScript) {
+        return (a, b, mode) -> {
+            if (a == null || b == null) {
+                return MapsTool.NOT_FOUND;
+            }
+            Integer metres = distances.get(pairKey(a, b));
+            return metres != null ? (Object) metres : MapsTool.NOT_FOUND;
+        };
+    }
+
+    @Override
+    public Optional<LocalDate> evalDate() {
+        return Optional.ofNullable(evalDate);
+    }
+
+    @Override
+    public OptionalLong hashSeed() {
+        return hashSeed == null ? OptionalLong.empty() : OptionalLong.of(hashSeed);
+    }
+
+    /** The fixture as a JSON object, for reports. */
+    public ObjectNode describeJson() {
+        ObjectNode o = PyJson.READER.createObjectNode();
+        o.put("file", file);
+        o.put("script", script);
+        o.put("description", description);
+        return o;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.regrade.pycompat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+class PyStrTest {
+
+    @Test
+    void examplesCheckedWithPython() {
+        assertEquals("Hello Ss \u02bcN World \u01c5 \u03a3\u03b1\u03c2 \u039f\u03b4\u03bf\u03c2. They'Re 1St",
+                PyStr.title("Hello \u00df \u0149 world \u01c6 \u03a3\u0391\u03a3 \u039f\u0394\u039f\u03a3. they're 1st"));
+        assertEquals("\u038c\u03c3\u03bf\u03c2 \u03a3'\u03a3", PyStr.title("\u038c\u03a3\u039f\u03a3 \u03c3'\u03a3"));
+        assertEquals("Jo Malone London", PyStr.title("jo MALONE london"));
+        assertEquals("", PyStr.title(""));
+    }
+
+    @Test
+    void matchesPythonOnRandomStringsAndAllBmpLetters() {
+        Vectors.Mismatches m = new Vectors.Mismatches("str.title()");
+        for (JsonNode row : Vectors.lines("str_title.jsonl")) {
+            String s = row.get(0).asText();
+            String expected = row.get(1).asText();
+            String actual = PyStr.title(s);
+            m.check(expected.equals(actual), () -> Vectors.show(s) + ".title(): python "
+                    + Vectors.show(expected) + ", java " + Vectors.show(actual));
+        }
+        m.assertNone(3000);
+    }
+
+    /**
+     * Every code point c, in the contexts c + "a" + c + " AΣ" + c + "a 1" + c + "Σ ",
+     * which exercise its title and lower mappings, whether it is cased and whether it
+     * is case-ignorable; compared by SHA-256 per block of 4096 code points.
+     */
+    @Test
+    void matchesPythonOnEveryCodePoint() {
+        Vectors.Mismatches m = new Vectors.Mismatches("str.title() sweep");
+        for (JsonNode row : Vectors.lines("str_title_sweep.jsonl")) {
+            int lo = row.get("lo").asInt();
+            int hi = row.get("hi").asInt();
+            StringBuilder s = new StringBuilder();
+            for (int cp = lo; cp < hi; cp++) {
+                String c = new String(Character.toChars(cp));
+                s.append(c).append('a').append(c).append(" A\u03a3").append(c).append("a 1").append(c).append("\u03a3 ");
+            }
+            String actual = Vectors.sha256(Vectors.utf8SurrogatePass(PyStr.title(s.toString())));
+            m.check(row.get("sha256").asText().equals(actual),
+                () -> String.format("block U+%04X..U+%04X: title() output differs (sha256)", lo, hi - 1));
+        }
+        m.assertNone(272);
+    }
+}

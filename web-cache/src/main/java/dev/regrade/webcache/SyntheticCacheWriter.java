@@ -1,0 +1,56 @@
+package dev.regrade.webcache;
+
+import dev.regrade.pycompat.PyException;
+import dev.regrade.rubric.port.VerdictRules;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a {@link SyntheticPages} world as a real Mind2Web-2 cache task folder ({@code index.json}
+ * plus {@code <md5>.txt}/{@code <md5>.jpg} per page) that the Python original can read.
+ *
+ * <p>The folder holds the given pages, the missing URLs (as the original cached a failed capture:
+ * the unloadable-page text), and a generated page for each URL of the list that none of these
+ * answers, resolved in list order exactly as {@link SyntheticPages#page} resolves them. Every
+ * screenshot is the same valid 1x1 white JPEG. Requests made in the list's order therefore get the
+ * same text from the written cache as from the synthetic pages (the cache adds the screenshot).
+ * A URL the original cannot look up (it raises) is left out, as it could never be read.
+ */
+public final class SyntheticCacheWriter {
+
+    private SyntheticCacheWriter() {
+    }
+
+    /**
+     * Writes the cache folder and returns it opened.
+     *
+     * @param pages the synthetic world (its recorded lookups are not touched)
+     * @param urls  the URLs that must have a page, in request order
+     * @param dir   the task folder to write; created if needed; must not hold an index yet
+     * @throws CacheException if the folder already holds a cache index or cannot be written
+     */
+    public static CacheDirectory write(SyntheticPages pages, List<String> urls, Path dir) {
+        if (Files.exists(dir.resolve(CacheDirectory.INDEX_FILE))) {
+            throw new CacheException(dir.resolve(CacheDirectory.INDEX_FILE), null,
+                    "already holds a cache index; write a synthetic cache into a new folder", null);
+        }
+        SyntheticPages replay = pages.fresh();
+        for (String url : urls) {
+            try {
+                replay.page(url);
+            } catch (PyException e) {
+                // the original raises on this URL before reading any cache: nothing to store
+            }
+        }
+        CacheDirectory cache = CacheDirectory.create(dir, pages.hashSeed());
+        for (Map.Entry<String, SyntheticPages.Entry> e : replay.entries().entrySet()) {
+            SyntheticPages.Entry entry = e.getValue();
+            String text = entry.kind() == PageLookup.Outcome.MISSING ? VerdictRules.UNLOADABLE_PAGE_TEXT : entry.text();
+            cache.putWeb(entry.url(), text, BlankJpeg.bytes());
+        }
+        cache.save();
+        return cache;
+    }
+}

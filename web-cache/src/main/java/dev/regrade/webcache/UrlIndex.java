@@ -1,0 +1,79 @@
+package dev.regrade.webcache;
+
+import dev.regrade.pycompat.PyException;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Insertion-ordered storage keys with the original's {@code _find_url} lookup. Storing an
+ * existing key keeps its position, as a Python dict does. Mutable; package-private.
+ *
+ * @param <V> what is stored under a key
+ */
+final class UrlIndex<V> {
+
+    private final long hashSeed;
+    private final LinkedHashMap<String, V> entries = new LinkedHashMap<>();
+    /** normalize_url_simple(key) -> first key (in insertion order) with that form. */
+    private final Map<String, String> firstBySimpleForm = new HashMap<>();
+
+    UrlIndex(long hashSeed) {
+        this.hashSeed = hashSeed;
+    }
+
+    long hashSeed() {
+        return hashSeed;
+    }
+
+    void put(String key, V value) {
+        boolean isNew = !entries.containsKey(key);
+        entries.put(key, value);
+        if (isNew) {
+            try {
+                firstBySimpleForm.putIfAbsent(UrlNormalizer.normalizeUrlSimple(key), key);
+            } catch (PyException e) {
+                // the original's reverse search skips a stored key it cannot normalise
+            }
+        }
+    }
+
+    V get(String key) {
+        return entries.get(key);
+    }
+
+    Set<String> keys() {
+        return Collections.unmodifiableSet(entries.keySet());
+    }
+
+    Map<String, V> asMap() {
+        return Collections.unmodifiableMap(entries);
+    }
+
+    /**
+     * {@code _find_url(url)}: the stored key the URL refers to, or null. Tried in order: the URL
+     * itself; its {@code normalize_url_simple} form; the first stored key with the same form;
+     * each of its {@code _get_url_variants}. Throws what the original throws for an unparsable URL.
+     */
+    String find(String url) {
+        if (entries.containsKey(url)) {
+            return url;
+        }
+        String normalized = UrlNormalizer.normalizeUrlSimple(url);
+        if (entries.containsKey(normalized)) {
+            return normalized;
+        }
+        String reverse = firstBySimpleForm.get(normalized);
+        if (reverse != null) {
+            return reverse;
+        }
+        for (String variant : UrlNormalizer.urlVariants(url, hashSeed)) {
+            if (entries.containsKey(variant)) {
+                return variant;
+            }
+        }
+        return null;
+    }
+}
