@@ -14,8 +14,8 @@ import picocli.CommandLine.Command;
             "Re-scores benchmark answers offline, before and after a scoring change, and shows exactly what the change did.",
             ""
         },
-        subcommands = {RunCommand.class, RescoreCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit status: 0 ok, 1 a finding (disagreement, unexpected change), 2 bad input.",
+        subcommands = {RunCommand.class, RescoreCommand.class, JudgeCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit status: 0 ok, 1 a finding (disagreement, unexpected change), 2 bad input, 3 judge unreachable.",
             "Run 'regrade help COMMAND' for the options of one command."})
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -3,6 +3,7 @@ package dev.regrade.audit.cli;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.audit.run.JudgeUnavailableException;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  ./regrade run --script gas_stations --variant fixed --fixture fixtures/gas_stations/short-final-leg.json",
             "  ./regrade run --script rl_course_book --variant fixed --policy hash --format json",
-            "", "Exit status: 0 ran (a crash of the original is a result, not an error), 2 bad input."})
+            "", "Exit status: 0 ran (a crash of the original is a result, not an error), 2 bad input,",
+            "3 the judge could not be reached or kept failing (the run is abandoned, never scored as zeros)."})
 final class RunCommand implements Callable<Integer> {
     enum Format { tree, json }
 
@@ -108,6 +110,10 @@ final class RunCommand implements Callable<Integer> {
             err.println("regrade run: " + e.getMessage());
             err.flush();
             return ExitCodes.BAD_INPUT;
+        } catch (JudgeUnavailableException e) {
+            err.println("regrade run: " + e.getMessage());
+            err.flush();
+            return ExitCodes.JUDGE_UNAVAILABLE;
         }
     }
 }

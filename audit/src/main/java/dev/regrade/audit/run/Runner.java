@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.judge.InProcessJudge;
 import dev.regrade.judge.client.HttpJudgeClient;
+import dev.regrade.judge.server.Faults;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
@@ -30,8 +31,33 @@ public final class Runner implements AutoCloseable {
     /** The agent name written into every result. */
     public static final String AGENT_NAME = "regrade";
 
+    private final Faults faults;
+    private final HttpJudgeConfig external;
     private FakeJudgeServer server;
-    private HttpJudgeClient client;
+    private GuardedJudge client;
+
+    /** A runner whose HTTP mode uses a well-behaved fake judge. */
+    public Runner() {
+        this(Faults.none(), null);
+    }
+
+    private Runner(Faults faults, HttpJudgeConfig external) {
+        this.faults = faults;
+        this.external = external;
+    }
+
+    /** A runner whose fake judge misbehaves as {@code faults} say (HTTP mode). */
+    public Runner withFaults(Faults value) {
+        return new Runner(value, external);
+    }
+
+    /**
+     * A runner whose HTTP mode talks to another OpenAI-compatible endpoint (no fake server is
+     * started; verdicts and extractions come from that endpoint).
+     */
+    public Runner withEndpoint(HttpJudgeConfig config) {
+        return new Runner(faults, config);
+    }
 
     /** Runs the spec with the given judge mode. */
     public RunRecord run(RunSpec spec, JudgeMode mode) {
@@ -43,9 +69,11 @@ public final class Runner implements AutoCloseable {
         Extractor extractor = spec.world().extractor(script);
         Judge judge;
         if (mode == JudgeMode.HTTP) {
-            HttpJudgeClient http = http();
-            server.useRules(spec.world().verdictRules());
-            server.useExtractor(extractor);
+            GuardedJudge http = http();
+            if (server != null) {
+                server.useRules(spec.world().verdictRules());
+                server.useExtractor(extractor);
+            }
             judge = http;
             extractor = http;
         } else {
@@ -67,6 +95,9 @@ public final class Runner implements AutoCloseable {
         try {
             spec.script().evaluate(evaluator, spec.variant());
             summary = evaluator.summary();
+        } catch (GuardedJudge.Abort e) {
+            throw new JudgeUnavailableException("the judge did not answer (" + e.getMessage()
+                    + "); the run was abandoned instead of scoring every later check as failed", e.getCause());
         } catch (PyException e) {
             // The original raises here: no score, as its runner records no result.
             outcome = RunMeta.CRASHED;
@@ -98,12 +129,16 @@ public final class Runner implements AutoCloseable {
         return s;
     }
 
-    private HttpJudgeClient http() {
-        if (server == null) {
-            server = FakeJudgeServer.start(FakeJudgeConfig.defaults());
-            client = new HttpJudgeClient(HttpJudgeConfig.of(server.baseUrl())
-                    .withModel(EvaluationContext.DEFAULT_MODEL)
-                    .withTimeout(Duration.ofSeconds(30)));
+    private GuardedJudge http() {
+        if (client == null) {
+            HttpJudgeConfig config = external;
+            if (config == null) {
+                server = FakeJudgeServer.start(FakeJudgeConfig.defaults().withFaults(faults));
+                config = HttpJudgeConfig.of(server.baseUrl())
+                        .withModel(EvaluationContext.DEFAULT_MODEL)
+                        .withTimeout(Duration.ofSeconds(30));
+            }
+            client = new GuardedJudge(new HttpJudgeClient(config));
         }
         return client;
     }
@@ -113,7 +148,7 @@ public final class Runner implements AutoCloseable {
         if (server != null) {
             server.stop();
             server = null;
-            client = null;
         }
+        client = null;
     }
 }
