@@ -12,11 +12,14 @@ interpreter does (CPython 3.11, Unicode 14.0.0):
   P lo hi        code points that are NOT printable (str.isprintable() is False)
   D lo hi v      decimal digits: cp in [lo, hi] has digit value v + (cp - lo)
   S cp           non-ASCII code points that float() treats as white space
+  W lo hi        code points that the re module's \\w matches (str patterns, no flags:
+                 str.isalnum() or "_"); re's \\d matches exactly the D code points
 
 All numbers are hexadecimal except the digit value v.  Ranges are inclusive.
 
 Usage: python3 gen_tables.py OUTPUT_FILE
 """
+import re
 import sys
 import unicodedata
 
@@ -47,6 +50,9 @@ def main():
     lower = {}
     decimal = {}
     spaces = []
+    word = [False] * MAX
+    word_re = re.compile(r"\w")
+    digit_re = re.compile(r"\d")
     for cp in range(MAX):
         c = chr(cp)
         t = c.title()
@@ -67,6 +73,7 @@ def main():
             # so Σ is not final; otherwise c (not cased) ends the word.
             ignorable[cp] = ("A\u03a3" + c + "a").title()[1] == "\u03c3"
         printable[cp] = c.isprintable()
+        word[cp] = word_re.match(c) is not None
         try:
             v = float(c)
             decimal[cp] = int(v)
@@ -84,6 +91,10 @@ def main():
         expect = c.islower() or c.isupper() or unicodedata.category(c) == "Lt"
         if expect != cased[cp]:
             sys.exit("cased disagreement at %04X" % cp)
+    # sanity: re's \d is exactly the decimal digits of the D lines
+    for cp in range(MAX):
+        if (digit_re.match(chr(cp)) is not None) != (cp in decimal):
+            sys.exit("re \\d disagrees with float() digits at %04X" % cp)
 
     lines = [
         "# Unicode data for dev.regrade.pycompat, observed from CPython %s (Unicode %s)."
@@ -112,6 +123,8 @@ def main():
         i = j + 1
     for cp in spaces:
         lines.append("S %X" % cp)
+    for lo_, hi_ in ranges(word):
+        lines.append("W %X %X" % (lo_, hi_))
     with open(out_path, "w", encoding="ascii", newline="\n") as f:
         f.write("\n".join(lines) + "\n")
 

@@ -24,6 +24,13 @@ Output files (JSON Lines, UTF-8; lone surrogates are written as \\uXXXX escapes)
   float_repr.jsonl        ["bits", repr(x)]
   obj_repr.jsonl          [typed value, repr(value), str(value)]
   str_repr_sweep.jsonl    {"lo", "hi", "sha256"} of repr() of a pattern over [lo, hi)
+  str_lower.jsonl         [s, s.lower()]
+  str_lower_sweep.jsonl   {"lo", "hi", "sha256"} of lower() of a pattern over [lo, hi)
+  textwrap_shorten.jsonl  [text, width, placeholder, textwrap.shorten(text, width,
+                          placeholder=placeholder)] or [text, width, placeholder,
+                          "ValueError", message]
+  textwrap_shorten_big.jsonl  [unit, repeat, width, placeholder, len(result), sha256 of
+                          result]: text = unit * repeat (multi-megabyte texts)
 Doubles are given as 16 hex digits of their IEEE-754 bits.
 """
 import difflib
@@ -634,6 +641,183 @@ def gen_obj_repr(out):
     return len(rows)
 
 
+# ----------------------------------------------------------------- lower()
+
+def lower_pattern(cp):
+    """c's own mapping, and c before / after a capital sigma: as the cased letter before
+    it, as a case-ignorable code point skipped before or after it, as the cased letter
+    after it."""
+    c = chr(cp)
+    return c + "\u03a3" + c + " A" + c + "\u03a3 A\u03a3" + c + "a A\u03a3" + c + " "
+
+
+def gen_lower(out):
+    rng = random.Random(SEED_BASE + 8008)
+    rows = []
+    sigma = ["\u03a3", "\u03a3", "\u03a3", "\u03c3", "\u03c2"]
+    ignorable = ["'", "\u2019", ".", ":", "\u00b7", "\u00ad", "\u0301", "\u0345", "\u200b",
+                 "\u200d", "\u02b0", "\U0001f3fb", "^", "`"]
+    seps = [" ", " ", "1", "-", "\u03a3", "a", "A"] + ignorable
+    # Greek words with capital sigmas in every context
+    greek = "\u0391\u0392\u0393\u0394\u0395\u0399\u039f\u03a3\u03a5\u03a9\u03b1\u03bf\u03c3\u03c2\u0386\u038c"
+    for _ in range(1500):
+        parts = []
+        for _ in range(rng.randint(1, 6)):
+            r = rng.random()
+            if r < 0.5:
+                w = "".join(rng.choice(greek) for _ in range(rng.randint(0, 5)))
+            elif r < 0.7:
+                w = "".join(rng.choice(sigma + ignorable) for _ in range(rng.randint(1, 5)))
+            else:
+                w = rand_str(rng, 5, weights=[4, 1, 2, 2, 1, 6, 2, 2])
+            if rng.random() < 0.5:
+                w += rng.choice(sigma) + "".join(rng.choice(ignorable) for _ in range(rng.randint(0, 2)))
+            parts.append(w)
+            parts.append(rng.choice(seps))
+        rows.append(java_safe("".join(parts)))
+    for _ in range(2500):
+        w = rng.choice([[3, 1, 2, 2, 1, 6, 1, 1], [8, 0, 1, 0, 0, 4, 0, 0], [2, 0, 2, 6, 2, 2, 1, 2]])
+        s = rand_str(rng, 24, weights=w)
+        if rng.random() < 0.4:
+            s = "".join(rng.choice(seps) + ch if rng.random() < 0.3 else ch for ch in s)
+        rows.append(java_safe(s))
+    # all BMP letters (and other code points with case behaviour), in shuffled chunks
+    letters = [cp for cp in range(0x10000)
+               if unicodedata.category(chr(cp)).startswith("L")
+               or chr(cp).lower() != chr(cp) or chr(cp).upper() != chr(cp)]
+    rng.shuffle(letters)
+    i = 0
+    while i < len(letters):
+        n = rng.randint(30, 90)
+        chunk = letters[i:i + n]
+        i += n
+        s = "".join(chr(cp) + (rng.choice(seps) if rng.random() < 0.4 else "") for cp in chunk)
+        rows.append(java_safe(s))
+    rows = [[s, s.lower()] for s in rows]
+    write_jsonl(os.path.join(out, "str_lower.jsonl"), rows)
+    print("   (%d BMP letters covered)" % len(letters))
+
+    sweep = []
+    step = 4096
+    for lo in range(0, MAX_CP, step):
+        hi = min(lo + step, MAX_CP)
+        s = "".join(lower_pattern(cp) for cp in range(lo, hi))
+        sweep.append({"lo": lo, "hi": hi, "sha256": hashlib.sha256(utf8_surrogatepass(s.lower())).hexdigest()})
+    write_jsonl(os.path.join(out, "str_lower_sweep.jsonl"), sweep)
+    return len(rows)
+
+
+# ----------------------------------------------------------------- textwrap.shorten()
+
+SHORTEN_PLACEHOLDERS = ["\u2026 [CONTENT TRUNCATED]", " [...]", "..."]
+SHORTEN_EXTRA_PLACEHOLDERS = ["", " ", "-", "\u3000\u2026", " \t[\u2026] ", "\U0001f600"]
+SHORTEN_WORDS = ["goof-ball", "--", "-", "---", "-b", "a-b", "a-b-c", "ab-cd", "ab-c-de", "x--y",
+                 "Hello", "there", "you", "option!", "Look,", "e-mail", "self-contained",
+                 "well-known--really", "123-456", "1a-2b", "a1-b2", "\u00e9t\u00e9-\u00e0-l\u00e0",
+                 "\u03b1\u03b2-\u03b3\u03b4", "\u6771\u4eac-\u65e5\u672c", "\u0661\u0662-\u0663",
+                 "a_b-c_d", "__-__", "it's", "\"quoted\"--word", "and&--so", "end.--Next",
+                 "a?--b", "(x)--y", "word--", "--word", "a-", "-a", "ab-", "ab--", "ab---cd",
+                 "co-op-er-ate", "x-y-z-w", "\u00bd-\u00bd", "\u0301a-b\u0301", "\U0001d400\U0001d401-\U0001d402\U0001d403",
+                 "\U0001f600-\U0001f600", "\u200b-\u200b", "a\u200bb-cd", "ab-\u2013cd", "ab\u2010cd"]
+SHORTEN_SPACES = [" ", " ", " ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c", "\x1c", "\x1f", "\x85",
+                  "\u00a0", "\u1680", "\u2003", "\u2028", "\u202f", "\u3000", " \u3000 "]
+SHORTEN_LETTERS = "abcdefghijklmnopqrstuvwxyzABC0123456789_-.,!?'\"&()/:;\u00e9\u00df\u03b1\u0661\u00bd\u0301\u200b"
+
+
+def shorten_word(rng):
+    r = rng.random()
+    if r < 0.35:
+        return rng.choice(SHORTEN_WORDS)
+    if r < 0.6:
+        return "".join(rng.choice("abcdefghij") for _ in range(rng.randint(1, 9)))
+    if r < 0.75:
+        return "".join(rng.choice(SHORTEN_LETTERS) for _ in range(rng.randint(1, 12)))
+    if r < 0.85:
+        # a long word, maybe with hyphens
+        alphabet = rng.choice(["abcdefgh", "abcdefgh-", "ab-", "a-1", "-", "x\u00e9-\U0001f600"])
+        return "".join(rng.choice(alphabet) for _ in range(rng.randint(10, 160)))
+    if r < 0.95:
+        return "-".join(shorten_word(rng) for _ in range(rng.randint(2, 4)))
+    return rand_str(rng, 8, weights=[6, 0, 2, 2, 1, 2, 1, 1])
+
+
+def shorten_text(rng):
+    n = rng.choice([0, 1, 2, 3, 5, 8, 12, 20, 30, 40])
+    n = rng.randint(0, n)
+    parts = []
+    if rng.random() < 0.3:
+        parts.append(rng.choice(SHORTEN_SPACES))
+    for k in range(n):
+        if k:
+            parts.append(rng.choice(SHORTEN_SPACES) if rng.random() < 0.9 else "")
+        parts.append(shorten_word(rng))
+    if rng.random() < 0.3:
+        parts.append(rng.choice(SHORTEN_SPACES))
+    return java_safe("".join(parts))
+
+
+def shorten_row(text, width, placeholder):
+    import textwrap
+    try:
+        return [text, width, placeholder, textwrap.shorten(text, width, placeholder=placeholder)]
+    except ValueError as e:
+        return [text, width, placeholder, "ValueError", str(e)]
+
+
+def gen_shorten(out):
+    import textwrap
+    rng = random.Random(SEED_BASE + 9009)
+    rows = []
+    fixed = [("Hello  world!", 12, " [...]"), ("Hello  world!", 11, " [...]"),
+             ("Look, goof-ball -- use the -b option!", 20, "..."), ("", 1, "..."), ("", 3, "..."),
+             ("abc", 2, "..."), ("abc", 0, ""), ("abc", -1, ""), ("  a  ", 1, " [...]"),
+             ("a" * 30, 10, " [...]"), ("aaaa-bbbb-cccc-dddd", 12, " [...]"),
+             ("---- ----", 3, ""), ("-" * 20, 7, "."), ("x" * 21, 21, "\u2026 [CONTENT TRUNCATED]"),
+             ("word " * 10, 21, "\u2026 [CONTENT TRUNCATED]"), ("word " * 10, 22, "\u2026 [CONTENT TRUNCATED]")]
+    for text, width, placeholder in fixed:
+        rows.append(shorten_row(text, width, placeholder))
+    while len(rows) < 8000:
+        text = shorten_text(rng)
+        placeholder = rng.choice(SHORTEN_PLACEHOLDERS if rng.random() < 0.85 else SHORTEN_EXTRA_PLACEHOLDERS)
+        collapsed = len(" ".join(text.split()))
+        r = rng.random()
+        if r < 0.5 and collapsed > 1:
+            # around the collapsed length, where truncation starts
+            width = max(1, min(200, collapsed + rng.randint(-collapsed, 3)))
+        elif r < 0.6:
+            width = rng.randint(1, 30)
+        else:
+            width = rng.randint(1, 200)
+        if width < len(placeholder.lstrip()) and rng.random() < 0.7:
+            # mostly valid widths; ValueError cases remain
+            width = rng.randint(len(placeholder.lstrip()), 200)
+        rows.append(shorten_row(text, width, placeholder))
+    write_jsonl(os.path.join(out, "textwrap_shorten.jsonl"), rows)
+    errors = sum(1 for r in rows if len(r) == 5)
+    shortened = sum(1 for r in rows if len(r) == 4 and r[3] != " ".join(r[0].split()))
+    print("   (%d shortened, %d ValueError)" % (shortened, errors))
+
+    big = []
+    units = ["lorem ipsum-dolor sit amet, consectetur--adipiscing elit. ",
+             "a-b-c-d-e-f " * 3 + "x" * 997 + "\n\t",
+             "\u00e9t\u00e9 \u6771\u4eac\U0001f600 \u00a0\u3000 \u03a3\u03b1\u03c2-\u03b2\u03b3 --- ",
+             "word-" * 50,
+             "-" * 70 + " ",
+             "ab" * 333 + "-",
+             "x"]
+    widths = [400000, 400000, 400000, 400000, 400000, 400000, 400000]
+    for unit, width in zip(units, widths):
+        for extra in (0, 1, 7):
+            repeat = (width * 3) // len(unit) + extra
+            text = unit * repeat
+            for placeholder in ("\u2026 [CONTENT TRUNCATED]", " [...]"):
+                res = textwrap.shorten(text, width, placeholder=placeholder)
+                big.append([unit, repeat, width, placeholder, len(res),
+                            hashlib.sha256(utf8_surrogatepass(res)).hexdigest()])
+    write_jsonl(os.path.join(out, "textwrap_shorten_big.jsonl"), big)
+    return len(rows)
+
+
 def main():
     if len(sys.argv) == 2 and sys.argv[1] == "--set-worker":
         set_worker()
@@ -649,6 +833,8 @@ def main():
     gen_round(out)
     gen_float_repr(out)
     gen_obj_repr(out)
+    gen_lower(out)
+    gen_shorten(out)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,43 @@ public final class PyStr {
         return out.toString();
     }
 
+    /**
+     * Returns {@code s.lower()} exactly as CPython 3.11 computes it: every code point
+     * mapped with its full lower-case mapping (so {@code "İ"} becomes {@code "i̇"}), and
+     * U+03A3 with the final-sigma rule (ς where it ends a word, σ elsewhere). Java's
+     * {@code toLowerCase} differs: other Unicode version, other final-sigma rule.
+     *
+     * @param s the string (not null)
+     * @return the lower-cased string
+     */
+    public static String lower(String s) {
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            char ch = s.charAt(i);
+            if (ch >= 0x80 || (ch >= 'A' && ch <= 'Z')) {
+                break;
+            }
+            i++;
+        }
+        if (i == n) {
+            return s;
+        }
+        int[] cps = s.codePoints().toArray();
+        StringBuilder out = new StringBuilder(n + 8);
+        for (int k = 0; k < cps.length; k++) {
+            int c = cps[k];
+            if (c < 0x80) {
+                out.append((char) (c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c));
+            } else if (c == CAPITAL_SIGMA) {
+                out.appendCodePoint(sigmaLower(cps, k));
+            } else {
+                appendAll(out, PyUnicodeData.toLowerFull(c));
+            }
+        }
+        return out.toString();
+    }
+
     private static void appendAll(StringBuilder out, int[] cps) {
         for (int cp : cps) {
             out.appendCodePoint(cp);

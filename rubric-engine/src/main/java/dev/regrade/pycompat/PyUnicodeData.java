@@ -27,6 +27,8 @@ final class PyUnicodeData {
     private static final BitSet CASE_IGNORABLE = new BitSet(CODE_POINT_LIMIT);
     private static final BitSet NOT_PRINTABLE = new BitSet(CODE_POINT_LIMIT);
     private static final BitSet SPACE_NON_ASCII = new BitSet(CODE_POINT_LIMIT);
+    private static final BitSet WORD = new BitSet(CODE_POINT_LIMIT);
+    private static final BitSet DECIMAL_DIGIT = new BitSet(CODE_POINT_LIMIT);
     private static final Map<Integer, int[]> TITLE = new HashMap<>();
     private static final Map<Integer, int[]> LOWER = new HashMap<>();
     /** Decimal digit value of each decimal digit code point. */
@@ -63,10 +65,14 @@ final class PyUnicodeData {
                     case "L":
                         LOWER.put(hex(f[1]), mapping(f));
                         break;
+                    case "W":
+                        WORD.set(hex(f[1]), hex(f[2]) + 1);
+                        break;
                     case "D": {
                         int lo = hex(f[1]);
                         int hi = hex(f[2]);
                         int v = Integer.parseInt(f[3]);
+                        DECIMAL_DIGIT.set(lo, hi + 1);
                         for (int cp = lo; cp <= hi; cp++) {
                             DECIMAL.put(cp, v + (cp - lo));
                         }
@@ -121,6 +127,22 @@ final class PyUnicodeData {
     static int[] toLowerFull(int cp) {
         int[] m = LOWER.get(cp);
         return m != null ? m : new int[] {cp};
+    }
+
+    /**
+     * Whether the {@code re} module's {@code \w} matches {@code cp} (str pattern, no flags):
+     * {@code str.isalnum()} or {@code "_"}.
+     */
+    static boolean isReWord(int cp) {
+        return cp >= 0 && cp < CODE_POINT_LIMIT && WORD.get(cp);
+    }
+
+    /**
+     * Whether the {@code re} module's {@code \d} matches {@code cp} (str pattern, no flags):
+     * a decimal digit ({@code str.isdecimal()}).
+     */
+    static boolean isReDigit(int cp) {
+        return cp >= 0 && cp < CODE_POINT_LIMIT && DECIMAL_DIGIT.get(cp);
     }
 
     /** The decimal digit value of {@code cp} (Py_UNICODE_TODECIMAL), or -1. */

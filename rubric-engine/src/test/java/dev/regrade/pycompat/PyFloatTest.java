@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -65,9 +64,7 @@ class PyFloatTest {
     void acceptsExactlyTheCodePointsPythonAcceptsAsDigitOrSpace() {
         // float(c + "1") succeeds only for white space and decimal digits c
         Map<Integer, String> accepted = new TreeMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = Vectors.json("float_parse_sweep.json").fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : Vectors.json("float_parse_sweep.json").properties()) {
             accepted.put(Integer.parseInt(e.getKey(), 16), e.getValue().asText());
         }
         Vectors.Mismatches m = new Vectors.Mismatches("float(chr(cp) + '1') over all code points");

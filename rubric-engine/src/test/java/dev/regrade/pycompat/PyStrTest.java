@@ -51,4 +51,53 @@ class PyStrTest {
         }
         m.assertNone(272);
     }
+
+    @Test
+    void lowerExamplesCheckedWithPython() {
+        assertEquals("\u03b1\u03c2 \u03b1\u03c2\u0301 \u03b1\u03c3a \u03c3\u03b1 \u03c3 i\u0307stanbul \u00df \u01c6 "
+                + "\u03cc\u03c3\u03bf\u03c2",
+                PyStr.lower("\u0391\u03a3 \u0391\u03a3\u0301 \u0391\u03a3A \u03a3\u0391 \u03a3 \u0130STANBUL \u1e9e \u01c4 "
+                        + "\u038c\u03a3\u039f\u03a3"));
+        assertEquals("jo malone london", PyStr.lower("Jo MALONE London"));
+        assertEquals("already lower 123", PyStr.lower("already lower 123"));
+        assertEquals("", PyStr.lower(""));
+    }
+
+    @Test
+    void lowerMatchesPythonOnRandomStringsSigmaContextsAndAllBmpLetters() {
+        Vectors.Mismatches m = new Vectors.Mismatches("str.lower()");
+        for (JsonNode row : Vectors.lines("str_lower.jsonl")) {
+            String s = row.get(0).asText();
+            String expected = row.get(1).asText();
+            String actual = PyStr.lower(s);
+            m.check(expected.equals(actual), () -> Vectors.show(s) + ".lower(): python "
+                    + Vectors.show(expected) + ", java " + Vectors.show(actual));
+        }
+        m.assertNone(4800);
+    }
+
+    /**
+     * Every code point c, in the contexts c + "Σ" + c + " A" + c + "Σ AΣ" + c + "a AΣ" + c + " "
+     * (its lower mapping; c as the cased letter before a capital sigma, as a case-ignorable
+     * code point skipped before or after it, as the cased letter after it); compared by
+     * SHA-256 per block of 4096 code points.
+     */
+    @Test
+    void lowerMatchesPythonOnEveryCodePoint() {
+        Vectors.Mismatches m = new Vectors.Mismatches("str.lower() sweep");
+        for (JsonNode row : Vectors.lines("str_lower_sweep.jsonl")) {
+            int lo = row.get("lo").asInt();
+            int hi = row.get("hi").asInt();
+            StringBuilder s = new StringBuilder();
+            for (int cp = lo; cp < hi; cp++) {
+                String c = new String(Character.toChars(cp));
+                s.append(c).append('\u03a3').append(c).append(" A").append(c).append("\u03a3 A\u03a3").append(c)
+                        .append("a A\u03a3").append(c).append(' ');
+            }
+            String actual = Vectors.sha256(Vectors.utf8SurrogatePass(PyStr.lower(s.toString())));
+            m.check(row.get("sha256").asText().equals(actual),
+                () -> String.format("block U+%04X..U+%04X: lower() output differs (sha256)", lo, hi - 1));
+        }
+        m.assertNone(272);
+    }
 }

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -158,8 +157,7 @@ public final class CacheDirectory {
             throw new CacheException(indexFile, null, "expected a JSON object {\"<url>\": \"web\" | \"pdf\"}, got "
                     + (root == null ? "nothing" : root.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)), null);
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : root.properties()) {
             String key = e.getKey();
             if (!e.getValue().isTextual()) {
                 throw new CacheException(indexFile, key, "content type must be a string (\"web\" or \"pdf\"), got "
@@ -322,7 +320,9 @@ public final class CacheDirectory {
 
     /** {@code save()}: writes {@code index.json} as {@code json.dump(urls, f, indent=2, ensure_ascii=False)}. */
     public synchronized void save() {
-        byte[] text = PyUtf8.encode(PyJson.dumpIndent2(index.asMap()));
+        com.fasterxml.jackson.databind.node.ObjectNode json = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        index.asMap().forEach(json::put);
+        byte[] text = PyUtf8.encode(dev.regrade.rubric.json.PyJson.dumps(json, 2));
         writeAtomically(dir.resolve(INDEX_FILE), null, text);
     }
 

@@ -22,19 +22,19 @@ import java.util.regex.Pattern;
  * Text is handled as Python handles str: non-ASCII characters are UTF-8 encoded before
  * percent-encoding, and invalid escapes are left as they are by {@code unquote}.
  */
-public final class PyUrlParse {
+final class PyUrlParse {
 
     /** {@code urlsplit} result. */
-    public record SplitResult(String scheme, String netloc, String path, String query, String fragment) {
+    record SplitResult(String scheme, String netloc, String path, String query, String fragment) {
     }
 
     /** {@code urlparse} result. */
-    public record ParseResult(String scheme, String netloc, String path, String params, String query,
+    record ParseResult(String scheme, String netloc, String path, String params, String query,
             String fragment) {
     }
 
     /** One {@code (name, value)} pair of {@code parse_qsl}. */
-    public record QueryPair(String name, String value) {
+    record QueryPair(String name, String value) {
     }
 
     static final Set<String> USES_NETLOC = Set.of("", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais",
@@ -54,7 +54,7 @@ public final class PyUrlParse {
     // ------------------------------------------------------------------ split / parse
 
     /** {@code urllib.parse.urlsplit(url)}. */
-    public static SplitResult urlsplit(String url) {
+    static SplitResult urlsplit(String url) {
         int start = 0;
         while (start < url.length() && url.charAt(start) <= ' ') {
             start++;
@@ -117,7 +117,7 @@ public final class PyUrlParse {
     }
 
     /** {@code urllib.parse.urlparse(url)}. */
-    public static ParseResult urlparse(String url) {
+    static ParseResult urlparse(String url) {
         SplitResult s = urlsplit(url);
         String path = s.path();
         String params = "";
@@ -137,7 +137,7 @@ public final class PyUrlParse {
     }
 
     /** {@code urllib.parse.urlunsplit((scheme, netloc, path, query, fragment))}. */
-    public static String urlunsplit(String scheme, String netloc, String path, String query, String fragment) {
+    static String urlunsplit(String scheme, String netloc, String path, String query, String fragment) {
         String url = path;
         if (!netloc.isEmpty() || (!scheme.isEmpty() && USES_NETLOC.contains(scheme) && !url.startsWith("//"))) {
             if (!url.isEmpty() && url.charAt(0) != '/') {
@@ -158,13 +158,13 @@ public final class PyUrlParse {
     }
 
     /** {@code urllib.parse.urlunparse(parts)}. */
-    public static String urlunparse(ParseResult p) {
+    static String urlunparse(ParseResult p) {
         String path = p.params().isEmpty() ? p.path() : p.path() + ";" + p.params();
         return urlunsplit(p.scheme(), p.netloc(), path, p.query(), p.fragment());
     }
 
     /** {@code urllib.parse.urldefrag(url)[0]}: the URL without its fragment (re-assembled when it had one). */
-    public static String urldefrag(String url) {
+    static String urldefrag(String url) {
         if (url.indexOf('#') < 0) {
             return url;
         }
@@ -342,7 +342,7 @@ public final class PyUrlParse {
     // ------------------------------------------------------------------ quoting
 
     /** {@code urllib.parse.quote(s, safe=safe)}: UTF-8, unreserved and safe ASCII characters kept. */
-    public static String quote(String s, String safe) {
+    static String quote(String s, String safe) {
         if (s.isEmpty()) {
             return s;
         }
@@ -370,7 +370,7 @@ public final class PyUrlParse {
     }
 
     /** {@code urllib.parse.quote_plus(s, safe=safe)}. */
-    public static String quotePlus(String s, String safe) {
+    static String quotePlus(String s, String safe) {
         if (s.indexOf(' ') < 0) {
             return quote(s, safe);
         }
@@ -378,7 +378,7 @@ public final class PyUrlParse {
     }
 
     /** {@code urllib.parse.unquote(s)} (UTF-8, {@code errors='replace'}; invalid escapes left as is). */
-    public static String unquote(String s) {
+    static String unquote(String s) {
         if (s.indexOf('%') < 0) {
             return s;
         }
@@ -428,7 +428,7 @@ public final class PyUrlParse {
     // ------------------------------------------------------------------ queries
 
     /** {@code urllib.parse.parse_qsl(qs, keep_blank_values=keepBlank)} (separator {@code &}). */
-    public static List<QueryPair> parseQsl(String qs, boolean keepBlank) {
+    static List<QueryPair> parseQsl(String qs, boolean keepBlank) {
         List<QueryPair> r = new ArrayList<>();
         if (qs.isEmpty()) {
             return r;
@@ -458,7 +458,7 @@ public final class PyUrlParse {
     }
 
     /** {@code urllib.parse.parse_qs(qs, keep_blank_values=keepBlank)}: names in first-seen order. */
-    public static LinkedHashMap<String, List<String>> parseQs(String qs, boolean keepBlank) {
+    static LinkedHashMap<String, List<String>> parseQs(String qs, boolean keepBlank) {
         LinkedHashMap<String, List<String>> m = new LinkedHashMap<>();
         for (QueryPair p : parseQsl(qs, keepBlank)) {
             m.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p.value());
@@ -467,7 +467,7 @@ public final class PyUrlParse {
     }
 
     /** {@code urllib.parse.urlencode(query, doseq=True)} of str names and lists of str values. */
-    public static String urlencodeDoseq(Map<String, List<String>> query) {
+    static String urlencodeDoseq(Map<String, List<String>> query) {
         StringBuilder out = new StringBuilder();
         for (Map.Entry<String, List<String>> e : query.entrySet()) {
             String k = quotePlus(e.getKey(), "");

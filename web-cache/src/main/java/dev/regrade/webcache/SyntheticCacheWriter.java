@@ -16,7 +16,9 @@ import java.util.Map;
  * answers, resolved in list order exactly as {@link SyntheticPages#page} resolves them. Every
  * screenshot is the same valid 1x1 white JPEG. Requests made in the list's order therefore get the
  * same text from the written cache as from the synthetic pages (the cache adds the screenshot).
- * A URL the original cannot look up (it raises) is left out, as it could never be read.
+ * A URL the original cannot look up (it raises) is left out, as it could never be read; so is a
+ * generated page the original could not read back ({@link UrlNormalizer#isReadableKey}), which it
+ * would capture afresh. A given or missing page that the original could not read back is an error.
  */
 public final class SyntheticCacheWriter {
 
@@ -29,7 +31,8 @@ public final class SyntheticCacheWriter {
      * @param pages the synthetic world (its recorded lookups are not touched)
      * @param urls  the URLs that must have a page, in request order
      * @param dir   the task folder to write; created if needed; must not hold an index yet
-     * @throws CacheException if the folder already holds a cache index or cannot be written
+     * @throws CacheException if the folder already holds a cache index or cannot be written, or a
+     *                        given or missing page could not be read back by the original
      */
     public static CacheDirectory write(SyntheticPages pages, List<String> urls, Path dir) {
         if (Files.exists(dir.resolve(CacheDirectory.INDEX_FILE))) {
@@ -44,6 +47,14 @@ public final class SyntheticCacheWriter {
                 // the original raises on this URL before reading any cache: nothing to store
             }
         }
+        for (Map.Entry<String, SyntheticPages.Entry> e : replay.entries().entrySet()) {
+            if (!UrlNormalizer.isReadableKey(e.getKey())) {
+                throw new CacheException(dir.resolve(CacheDirectory.INDEX_FILE), e.getKey(), "the "
+                        + (e.getValue().kind() == PageLookup.Outcome.MISSING ? "missing" : "given") + " page for "
+                        + e.getValue().url() + " cannot be written so that the original reads it back (it would name "
+                        + "the files after this key but look for those of " + describeKey(e.getKey()) + ")", null);
+            }
+        }
         CacheDirectory cache = CacheDirectory.create(dir, pages.hashSeed());
         for (Map.Entry<String, SyntheticPages.Entry> e : replay.entries().entrySet()) {
             SyntheticPages.Entry entry = e.getValue();
@@ -52,5 +63,16 @@ public final class SyntheticCacheWriter {
         }
         cache.save();
         return cache;
+    }
+
+    private static String describeKey(String key) {
+        if (key.isEmpty()) {
+            return "no key at all (an empty key counts as absent)";
+        }
+        try {
+            return "the key " + UrlNormalizer.storageKey(key);
+        } catch (PyException e) {
+            return "a key it cannot compute (" + e + ")";
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.regrade.webcache;
 
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyRepr;
 import dev.regrade.rubric.port.Page;
 import dev.regrade.rubric.port.PageSource;
 import dev.regrade.rubric.port.VerdictRules;
@@ -26,7 +27,9 @@ import java.util.Optional;
  * A URL that matches none gets a generated page ({@link #generatedHtml}: a small document naming
  * the URL, its host and its path words), which is then stored under the URL's storage key, as the
  * original stores a page it had to capture; so a later URL that the cache rules match to it gets
- * the same page, exactly as a cache written by {@link SyntheticCacheWriter} would answer.
+ * the same page, exactly as a cache written by {@link SyntheticCacheWriter} would answer. (A page
+ * whose storage key the original could not read back, see {@link UrlNormalizer#isReadableKey}, is
+ * generated afresh each time instead, as the original would capture it each time.)
  * Normal pages have no screenshot, so prompts stay text-only and deterministic.
  *
  * <p>Every request is recorded in order ({@link #lookups()}). A URL the original cannot even look
@@ -133,10 +136,16 @@ public final class SyntheticPages implements PageSource {
         }
         if (key == null) {
             String stored = UrlNormalizer.storageKey(url);
-            Entry generated = new Entry(PageLookup.Outcome.GENERATED, url, HtmlText.toText(generatedHtml(url)));
-            index.put(stored, generated);
-            lookups.add(new PageLookup(url, PageLookup.Outcome.GENERATED, stored, "no page given: generated"));
-            return Optional.of(new Page(generated.text(), List.of()));
+            String text = HtmlText.toText(generatedHtml(url));
+            if (UrlNormalizer.isReadableKey(stored)) {
+                index.put(stored, new Entry(PageLookup.Outcome.GENERATED, url, text));
+                lookups.add(new PageLookup(url, PageLookup.Outcome.GENERATED, stored, "no page given: generated"));
+            } else { // the original could never read it back from its cache: captured afresh each time
+                lookups.add(new PageLookup(url, PageLookup.Outcome.GENERATED, null,
+                        "no page given: generated, not kept (the original cannot read back a page stored under "
+                        + PyRepr.repr(stored) + ")"));
+            }
+            return Optional.of(new Page(text, List.of()));
         }
         Entry e = index.get(key);
         String same = e.url().equals(url) ? "" : " (matched " + e.url() + ")";

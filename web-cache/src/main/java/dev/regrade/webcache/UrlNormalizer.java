@@ -2,6 +2,7 @@ package dev.regrade.webcache;
 
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PySet;
+import dev.regrade.pycompat.PyStr;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -9,7 +10,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -49,6 +49,24 @@ public final class UrlNormalizer {
             return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(PyUtf8.encode(storageKey(url))));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Whether a page stored under {@code key} can be read back by the original: the key is not
+     * empty ({@code get_web} treats an empty key as absent) and is its own storage key. Otherwise
+     * the original writes the page's files under {@code md5(key)} but reads (and, on loading an
+     * index, checks) {@code md5(storageKey(key))}, so the page is lost: a URL such as
+     * {@code .../a%2520b} (key {@code .../a%20b}) or {@code .../x//} (key {@code .../x/}).
+     */
+    public static boolean isReadableKey(String key) {
+        if (key.isEmpty()) {
+            return false;
+        }
+        try {
+            return storageKey(key).equals(key) && !PyUtf8.hasLoneSurrogate(key);
+        } catch (PyException e) {
+            return false;
         }
     }
 
@@ -183,6 +201,6 @@ public final class UrlNormalizer {
 
     /** Python's {@code str.lower()} (full case mapping, final sigma). */
     static String pyLower(String s) {
-        return s.toLowerCase(Locale.ROOT);
+        return PyStr.lower(s);
     }
 }

@@ -8,7 +8,6 @@ import dev.regrade.pycompat.PyException;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -76,8 +75,7 @@ class UrlNormalizerVectorsTest {
                 compare(url, "variants[seed 0]", v.get("variants"),
                         Vectors.outcome(() -> UrlNormalizer.urlVariants(url, 0)).get("ok"));
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = v.get("variants_sha256").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : v.get("variants_sha256").properties()) {
                 long seed = Long.parseLong(e.getKey());
                 List<String> list = UrlNormalizer.urlVariants(url, seed);
                 checks++;

@@ -14,7 +14,9 @@ import picocli.CommandLine.Command;
             "Re-scores benchmark answers offline, before and after a scoring change, and shows exactly what the change did.",
             ""
         },
-        subcommands = {RunCommand.class, RescoreCommand.class, JudgeCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AuditCommand.class, RunCommand.class, DiffCommand.class, RescoreCommand.class, ReportCommand.class,
+            JudgeCommand.class, ApproveCommand.class, VerEvalCommand.class,
+            CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 ok, 1 a finding (disagreement, unexpected change), 2 bad input, 3 judge unreachable.",
             "Run 'regrade help COMMAND' for the options of one command."})
 public final class Main implements Runnable {
@@ -27,6 +29,11 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit status (for tests and the launcher). */
     public static int run(String... args) {
+        if (args.length > 0 && args[0].equals("vereval")) {
+            // VerEval parses its own flags exactly as its guide's argparse does.
+            String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
+            return dev.regrade.subjects.vereval.VerEvalMain.run(rest, System.out, System.err);
+        }
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler((ex, a) -> {
             CommandLine c = ex.getCommandLine();

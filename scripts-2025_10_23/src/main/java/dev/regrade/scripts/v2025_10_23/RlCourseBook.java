@@ -2,6 +2,7 @@ package dev.regrade.scripts.v2025_10_23;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyRepr;
+import dev.regrade.pycompat.PyStr;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -136,7 +136,7 @@ public final class RlCourseBook implements RubricScript {
         if (!truthy(univName)) {
             return null;
         }
-        String univLower = univName.toLowerCase(Locale.ROOT);
+        String univLower = PyStr.lower(univName);
         for (Map.Entry<String, String> e : UNIVERSITY_MAP.entrySet()) {
             if (univLower.contains(e.getKey())) {
                 return e.getValue();
@@ -193,7 +193,7 @@ public final class RlCourseBook implements RubricScript {
 
     /** Verify that the RL course exists at the specified university. */
     static void verifyCourseExists(Evaluator evaluator, Node parentNode, String university, Course course) {
-        String u = university.toLowerCase(Locale.ROOT).replace(" ", "_");
+        String u = PyStr.lower(university).replace(" ", "_");
         evaluator.addCustomNode(course != null && truthy(course.course_urls()) && course.course_urls().size() > 0,
                 u + "_course_urls_exist", "Course URLs are provided for " + university, parentNode, true);
 
@@ -214,7 +214,7 @@ public final class RlCourseBook implements RubricScript {
 
     /** Verify that the book is recommended in the RL course. */
     static void verifyBookRecommended(Evaluator evaluator, Node parentNode, String university, Course course) {
-        String u = university.toLowerCase(Locale.ROOT).replace(" ", "_");
+        String u = PyStr.lower(university).replace(" ", "_");
         Node bookParentNode = evaluator.addParallel(u + "_book",
                 "Verify the book is recommended by the course for " + university, parentNode, false);
 
@@ -237,7 +237,7 @@ public final class RlCourseBook implements RubricScript {
     /** Verify that the instructors are correct for the RL course. */
     static void verifyInstructorsCorrect(Evaluator evaluator, Node parentNode, String university, Course course,
                                          Variant variant) {
-        String u = university.toLowerCase(Locale.ROOT).replace(" ", "_");
+        String u = PyStr.lower(university).replace(" ", "_");
         // released: the original passes `parent_node=parent_node`, a typo for `parent`; the unknown keyword is
         // silently ignored and parent=None attaches the subtree to the ROOT (hence null here).
         Node instructorsParent = variant == Variant.RELEASED ? null : parentNode; // fix: parent=parent_node
@@ -265,7 +265,7 @@ public final class RlCourseBook implements RubricScript {
 
     /** Verify that the book authors are correct. */
     static void verifyBookAuthorsCorrect(Evaluator evaluator, Node parentNode, String university, Course course) {
-        String u = university.toLowerCase(Locale.ROOT).replace(" ", "_");
+        String u = PyStr.lower(university).replace(" ", "_");
         evaluator.addCustomNode(course != null && course.book() != null && truthy(course.book().authors())
                         && course.book().authors().size() > 0 && truthy(course.book().book_urls()),
                 u + "_book_authors_exist", "Book authors and book URLs are provided for " + university,
@@ -285,7 +285,7 @@ public final class RlCourseBook implements RubricScript {
 
     /** Verify that the book has a valid purchase link. */
     static void verifyPurchaseLinkValid(Evaluator evaluator, Node parentNode, String university, Course course) {
-        String u = university.toLowerCase(Locale.ROOT).replace(" ", "_");
+        String u = PyStr.lower(university).replace(" ", "_");
         evaluator.addCustomNode(course != null && course.book() != null && truthy(course.book().purchase_link()),
                 u + "_purchase_link_exists", "Purchase link is provided for " + university + " book",
                 parentNode, true);
@@ -301,7 +301,7 @@ public final class RlCourseBook implements RubricScript {
 
     /** Verify that the book is available in paperback or hardcover format. */
     static void verifyBookFormatCorrect(Evaluator evaluator, Node parentNode, String university, Course course) {
-        String u = university.toLowerCase(Locale.ROOT).replace(" ", "_");
+        String u = PyStr.lower(university).replace(" ", "_");
         evaluator.addCustomNode(course != null && course.book() != null && truthy(course.book().purchase_link()),
                 u + "_purchase_link_exists_format", "Purchase link exists for format verification for " + university,
                 parentNode, true);
@@ -334,7 +334,7 @@ public final class RlCourseBook implements RubricScript {
     /** Verify course-related requirements for a university. */
     static void verifyCourseRequirements(Evaluator evaluator, Node parentNode, String university, Course course,
                                          Variant variant) {
-        String u = university.toLowerCase(Locale.ROOT).replace(" ", "_");
+        String u = PyStr.lower(university).replace(" ", "_");
         Node courseNode = evaluator.addSequential(u + "_course_verification",
                 "Course verification for " + university + " RL course", parentNode, false);
 
@@ -352,7 +352,7 @@ public final class RlCourseBook implements RubricScript {
 
     /** Verify book-related requirements for a university. */
     static void verifyBookRequirements(Evaluator evaluator, Node parentNode, String university, Course course) {
-        String u = university.toLowerCase(Locale.ROOT).replace(" ", "_");
+        String u = PyStr.lower(university).replace(" ", "_");
         Node bookNode = evaluator.addParallel(u + "_book_verification",
                 "Book verification for " + university + " RL course recommended book", parentNode, false);
 
@@ -365,7 +365,7 @@ public final class RlCourseBook implements RubricScript {
     /** Verify all requirements for a specific university in a sequential manner. */
     static void verifyUniversityRequirements(Evaluator evaluator, Node parentNode, String university, Course course,
                                              Variant variant) {
-        String u = university.toLowerCase(Locale.ROOT).replace(" ", "_");
+        String u = PyStr.lower(university).replace(" ", "_");
         Node universityNode = evaluator.addSequential(u + "_verification",
                 "Sequential verification of the RL course and recommended book from " + university,
                 parentNode, false); // Non-critical: allows partial scoring across universities
@@ -402,7 +402,7 @@ public final class RlCourseBook implements RubricScript {
         Map<String, Course> universityCourses = new LinkedHashMap<>();
         for (String university : UNIVERSITIES) {
             Course courseInfo = evaluator.extract(promptExtractCourseForUniversity(university), Course.class,
-                    university.toLowerCase(Locale.ROOT).replace(" ", "_") + "_course_info");
+                    PyStr.lower(university).replace(" ", "_") + "_course_info");
 
             // Normalize university name if extracted (the recorded extraction keeps the extracted name)
             if (truthy(courseInfo.university())) {

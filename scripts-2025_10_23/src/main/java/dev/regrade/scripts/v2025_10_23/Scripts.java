@@ -11,7 +11,16 @@ public final class Scripts {
 
     static {
         List<RubricScript> list = new ArrayList<>(List.of(
+                new ActiveStock(),
+                new BaltimoreMarcStation(),
+                new BestSellingFoundations(),
+                new CountyAqi(),
+                new DroneDelivery(),
                 new GasStations(),
+                new IkeaShoppingList(),
+                new IngredientSafety(),
+                new PaperCollaboration(),
+                new PopularAiBooks(),
                 new RlCourseBook()
         ));
         list.sort(Comparator.comparing(RubricScript::name));

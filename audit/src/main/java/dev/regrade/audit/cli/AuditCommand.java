@@ -1,0 +1,162 @@
+package dev.regrade.audit.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.audit.core.Audit;
+import dev.regrade.audit.core.AuditConfig;
+import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.audit.expect.Expectations;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.audit.run.JudgeUnavailableException;
+import dev.regrade.policies.Policies;
+import dev.regrade.scripts.v2025_10_23.Scripts;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code regrade audit}: the matrix, before and after, with a verdict. */
+@Command(name = "audit",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run every script × input (built-in policies and shipped fixtures) before and after a scoring change, "
+                + "under every hash seed; diff the trees; check the changes against the declared expectations; "
+                + "report seed-dependent trees, missing values reaching the judge, and crashes.",
+            "Writes report.md, report.html, report.json and one result per run to --out; prints a summary."
+        },
+        footer = {"", "Defaults: all scripts, all four policies, every shipped fixture, released → fixed, the shipped",
+            "expectations of the FIXES.md fix set, seeds 0,1,2,3, in-process judge, one thread per core.",
+            "", "Examples:", "  ./regrade audit",
+            "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
+            "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
+            "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input, 3 judge unreachable."})
+final class AuditCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--scripts", defaultValue = "all", paramLabel = "S,S…", split = ",",
+            description = "Scripts to audit, or 'all'. Default: ${DEFAULT-VALUE}.")
+    List<String> scripts;
+
+    @Option(names = "--policies", defaultValue = "all", paramLabel = "P,P…", split = ",",
+            description = "Built-in policies (empty, minimal, full, hash), 'all' or 'none'. Default: ${DEFAULT-VALUE}.")
+    List<String> policies;
+
+    @Option(names = "--fixtures", paramLabel = "DIR",
+            description = "Fixture directory (<DIR>/<script>/*.json), or 'none'. Default: the shipped fixtures/.")
+    String fixtures;
+
+    @Option(names = "--before", defaultValue = "released", paramLabel = "V", description = "Default: ${DEFAULT-VALUE}.")
+    String before;
+
+    @Option(names = "--after", defaultValue = "fixed", paramLabel = "V", description = "Default: ${DEFAULT-VALUE}.")
+    String after;
+
+    @Option(names = "--expect", paramLabel = "FILE",
+            description = "Expectations JSON: per script, the node-id globs allowed to change. Default: the shipped "
+                    + "expectations of the FIXES.md fix set.")
+    Path expect;
+
+    @Option(names = "--seeds", defaultValue = "0,1,2,3", paramLabel = "N,N…", split = ",",
+            description = "PYTHONHASHSEEDs; every run repeats under each, the first is reported. Default: ${DEFAULT-VALUE}.")
+    List<Long> seeds;
+
+    @Option(names = "--judge", defaultValue = "in-process", paramLabel = "MODE",
+            description = "in-process or http. Default: ${DEFAULT-VALUE}.")
+    String judge;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads. Default: the number of cores.")
+    Integer threads;
+
+    @Option(names = "--out", defaultValue = "target/audit", paramLabel = "DIR", description = "Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    @Option(names = "--quiet", description = "No progress on stderr.")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            AuditConfig config = config();
+            long start = System.nanoTime();
+            Audit.Outcome outcome = Audit.run(config, (done, total) -> {
+                if (!quiet && (done == total || done % 25 == 0)) {
+                    synchronized (err) {
+                        err.printf("\rregrade audit: %d/%d runs, %.1f s", done, total, (System.nanoTime() - start) / 1e9);
+                        if (done == total) {
+                            err.println();
+                        }
+                        err.flush();
+                    }
+                }
+            });
+            AuditWriter.write(out, outcome);
+            JsonNode s = outcome.report().get("summary");
+            stdout.printf("%d runs, %d inputs: %d changed trees, %d unexpected changes, %d crashes, %d seed-dependent "
+                            + "trees, %d prompt-lint findings%n", s.get("runs").asInt(), s.get("comparisons").asInt(),
+                    s.get("changed").asInt(), s.get("unexpected").asInt(), s.get("crashes").asInt(),
+                    s.get("determinism").asInt(), s.get("lint").asInt());
+            for (JsonNode u : outcome.report().get("unexpected")) {
+                stdout.println("UNEXPECTED " + u.get("script").asText() + " " + u.get("input_kind").asText() + " "
+                        + u.get("input").asText() + ": " + u.get("class").asText() + " " + u.get("text").asText());
+            }
+            stdout.println(outcome.report().get("changelog").asText());
+            stdout.println("Reports: " + out.resolve("report.md") + ", " + out.resolve("report.html") + ", "
+                    + out.resolve("report.json"));
+            stdout.flush();
+            return outcome.unexpected() > 0 ? ExitCodes.FINDING : ExitCodes.OK;
+        } catch (BadInputException e) {
+            err.println("regrade audit: " + e.getMessage());
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        } catch (JudgeUnavailableException e) {
+            err.println("regrade audit: " + e.getMessage());
+            err.flush();
+            return ExitCodes.JUDGE_UNAVAILABLE;
+        }
+    }
+
+    private AuditConfig config() {
+        List<String> scriptNames = scripts.equals(List.of("all")) ? Scripts.names() : scripts;
+        scriptNames.forEach(Inputs::script);
+        List<String> policyNames = policies.equals(List.of("all")) ? Policies.names()
+                : policies.equals(List.of("none")) ? List.of() : policies;
+        policyNames.forEach(Inputs::policy);
+        Path fixtureDir = fixtures == null ? Inputs.shippedFixtures()
+                : fixtures.equals("none") ? null : Paths.get(fixtures);
+        if (fixtureDir != null && !fixtureDir.toFile().isDirectory()) {
+            if (fixtures == null) {
+                fixtureDir = null; // no shipped fixtures here: policies only
+            } else {
+                throw new BadInputException("--fixtures: " + fixtures + " is not a directory");
+            }
+        }
+        for (long seed : seeds) {
+            if (seed < 0 || seed > 4294967295L) {
+                throw new BadInputException("--seeds: " + seed + " is not a PYTHONHASHSEED (0 to 4294967295)");
+            }
+        }
+        JudgeMode mode;
+        try {
+            mode = JudgeMode.parse(judge);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--judge: " + e.getMessage());
+        }
+        int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (n < 1 || n > 256) {
+            throw new BadInputException("--threads: expected 1 to 256");
+        }
+        Expectations expectations = expect == null ? Expectations.shipped() : Expectations.load(expect);
+        return new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir, before, after, expectations,
+                seeds, mode, n);
+    }
+}

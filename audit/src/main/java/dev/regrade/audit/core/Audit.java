@@ -1,0 +1,376 @@
+package dev.regrade.audit.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.audit.lint.PromptLint;
+import dev.regrade.audit.run.RunRecord;
+import dev.regrade.audit.run.RunSpec;
+import dev.regrade.audit.run.Runner;
+import dev.regrade.policies.World;
+import dev.regrade.rubric.diff.Change;
+import dev.regrade.rubric.diff.ChangeClass;
+import dev.regrade.rubric.diff.TreeDiff;
+import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.scripts.v2025_10_23.RubricScript;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The audit: every script × input, before and after, under every hash seed; tree diffs checked
+ * against the expectations; determinism, prompt lint and crashes collected. Runs in parallel;
+ * the outcome does not depend on the number of threads.
+ */
+public final class Audit {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    /** Receives progress: runs done of total. */
+    @FunctionalInterface
+    public interface Progress {
+        void update(int done, int total);
+    }
+
+    /**
+     * The finished audit.
+     *
+     * @param report      the report document ({@code report.json}), from which every rendering is made
+     * @param resultFiles result documents by relative path ({@code results/<script>/<variant>/<input>.json})
+     * @param unexpected  the number of unexpected changes (non-zero: the audit fails)
+     */
+    public record Outcome(ObjectNode report, Map<String, String> resultFiles, int unexpected) {
+    }
+
+    private record Input(RubricScript script, World world) {
+    }
+
+    private Audit() {
+    }
+
+    /** Runs the audit; bad input (unknown script, variant, policy, a broken fixture) is a {@link BadInputException}. */
+    public static Outcome run(AuditConfig config, Progress progress) {
+        List<Input> inputs = inputs(config);
+        List<RunSpec> specs = new ArrayList<>();
+        for (Input in : inputs) {
+            for (String variant : List.of(config.before(), config.after())) {
+                for (long seed : config.seeds()) {
+                    specs.add(new RunSpec(in.script(), variant, in.world(), null, seed));
+                }
+            }
+        }
+        List<RunRecord> records = execute(specs, config, progress);
+        Map<String, RunRecord> byKey = new LinkedHashMap<>();
+        for (RunRecord r : records) {
+            byKey.put(key(r.spec()), r);
+        }
+        return assemble(config, inputs, byKey);
+    }
+
+    private static List<Input> inputs(AuditConfig config) {
+        List<Input> inputs = new ArrayList<>();
+        List<String> missingVariant = new ArrayList<>();
+        for (String name : config.scripts()) {
+            RubricScript script = Inputs.script(name);
+            for (String v : List.of(config.before(), config.after())) {
+                if (!script.variants().contains(v)) {
+                    missingVariant.add(name + " (has " + String.join(", ", script.variants()) + "; no '" + v + "')");
+                }
+            }
+            for (String p : config.policies()) {
+                inputs.add(new Input(script, Inputs.policy(p)));
+            }
+            if (config.fixturesDir() != null) {
+                Path dir = config.fixturesDir().resolve(name);
+                if (Files.isDirectory(dir)) {
+                    for (Path f : Inputs.fixtureFiles(dir)) {
+                        inputs.add(new Input(script, Inputs.fixture(f, name)));
+                    }
+                }
+            }
+        }
+        if (!missingVariant.isEmpty()) {
+            throw new BadInputException("variant missing for: " + String.join("; ", missingVariant)
+                    + " (choose --scripts that have both variants)");
+        }
+        return inputs;
+    }
+
+    private static List<RunRecord> execute(List<RunSpec> specs, AuditConfig config, Progress progress) {
+        AtomicInteger done = new AtomicInteger();
+        List<Runner> runners = java.util.Collections.synchronizedList(new ArrayList<>());
+        ThreadLocal<Runner> runner = ThreadLocal.withInitial(() -> {
+            Runner r = new Runner();
+            runners.add(r);
+            return r;
+        });
+        ExecutorService pool = Executors.newFixedThreadPool(config.threads(), r -> {
+            Thread t = new Thread(r, "regrade-audit");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<RunRecord>> futures = new ArrayList<>();
+            for (RunSpec spec : specs) {
+                futures.add(pool.submit(() -> {
+                    RunRecord r = runner.get().run(spec, config.judge());
+                    progress.update(done.incrementAndGet(), specs.size());
+                    return r;
+                }));
+            }
+            List<RunRecord> out = new ArrayList<>();
+            for (Future<RunRecord> f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("audit interrupted", e);
+        } finally {
+            pool.shutdownNow();
+            runners.forEach(Runner::close);
+        }
+    }
+
+    private static String key(RunSpec s) {
+        return s.script().name() + "\u0000" + s.world().kind() + "\u0000" + s.world().name() + "\u0000" + s.variant()
+                + "\u0000" + s.hashSeed();
+    }
+
+    private static String key(Input in, String variant, long seed) {
+        return in.script().name() + "\u0000" + in.world().kind() + "\u0000" + in.world().name() + "\u0000" + variant
+                + "\u0000" + seed;
+    }
+
+    /** The relative path of a run's result file. */
+    public static String resultPath(String script, String variant, String kind, String input) {
+        return "results/" + script + "/" + variant + "/" + kind + "-" + input + ".json";
+    }
+
+    private static Outcome assemble(AuditConfig config, List<Input> inputs, Map<String, RunRecord> runs) {
+        long base = config.seeds().get(0);
+        ObjectNode report = F.objectNode();
+        report.put("regrade_audit", 1);
+        report.put("before", config.before());
+        report.put("after", config.after());
+        report.put("judge", config.judge().label());
+        ArrayNode seeds = report.putArray("seeds");
+        config.seeds().forEach(seeds::add);
+        ObjectNode exp = report.putObject("expectations");
+        exp.put("source", config.expectations().source());
+        exp.put("description", config.expectations().description());
+        ObjectNode expScripts = exp.putObject("scripts");
+        config.expectations().scripts().forEach((k, v) -> {
+            ObjectNode o = expScripts.putObject(k);
+            ArrayNode allow = o.putArray("allow");
+            v.allow().forEach(allow::add);
+            o.put("note", v.note());
+        });
+        ObjectNode summary = report.putObject("summary");
+        ArrayNode comparisons = report.putArray("comparisons");
+        ArrayNode unexpected = report.putArray("unexpected");
+        ArrayNode determinism = report.putArray("determinism");
+        ArrayNode lint = report.putArray("lint");
+        ArrayNode crashes = report.putArray("crashes");
+        Map<String, String> files = new LinkedHashMap<>();
+        Set<String> affected = new LinkedHashSet<>();
+        int changedCount = 0;
+
+        for (Input in : inputs) {
+            String script = in.script().name();
+            RunRecord before = runs.get(key(in, config.before(), base));
+            RunRecord after = runs.get(key(in, config.after(), base));
+            String beforePath = resultPath(script, config.before(), in.world().kind(), in.world().name());
+            String afterPath = resultPath(script, config.after(), in.world().kind(), in.world().name());
+            files.put(beforePath, before.fileText());
+            files.put(afterPath, after.fileText());
+
+            ObjectNode c = comparisons.addObject();
+            c.put("script", script);
+            c.put("input_kind", in.world().kind());
+            c.put("input", in.world().name());
+            c.put("description", in.world().description());
+            c.set("before", side(before, beforePath));
+            c.set("after", side(after, afterPath));
+            Double b = before.finalScore();
+            Double a = after.finalScore();
+            if (a != null && b != null) {
+                c.put("delta", a - b);
+            } else {
+                c.putNull("delta");
+            }
+            JsonNode beforeTree = ResultJson.treeOf(before.document());
+            JsonNode afterTree = ResultJson.treeOf(after.document());
+            List<Change> changes = new ArrayList<>();
+            if (before.crashed() != after.crashed()) {
+                changes.add(new Change(ChangeClass.VERDICT, "outcome", "(run)",
+                        before.crashed() ? "crashed" : "scored", after.crashed() ? "crashed" : "scored"));
+            }
+            if (beforeTree != null && afterTree != null) {
+                changes.addAll(TreeDiff.diff(beforeTree, afterTree));
+            }
+            ArrayNode ch = c.putArray("changes");
+            int unexpectedHere = 0;
+            int nonDerived = 0;
+            for (Change change : changes) {
+                boolean ok = change.nodeId().equals("(run)")
+                        ? config.expectations().scripts().containsKey(script)
+                        : config.expectations().expected(script, change);
+                ObjectNode o = changeJson(change);
+                o.put("expected", ok);
+                ch.add(o);
+                if (change.changeClass() != ChangeClass.DERIVED) {
+                    nonDerived++;
+                }
+                if (!ok) {
+                    unexpectedHere++;
+                    ObjectNode u = unexpected.addObject();
+                    u.put("script", script);
+                    u.put("input_kind", in.world().kind());
+                    u.put("input", in.world().name());
+                    u.setAll(changeJson(change));
+                }
+            }
+            boolean changed = nonDerived > 0 || !java.util.Objects.equals(a, b);
+            c.put("changed", changed);
+            c.put("unexpected", unexpectedHere);
+            if (changed) {
+                changedCount++;
+                affected.add(script);
+                ObjectNode trees = c.putObject("trees");
+                trees.set("before", beforeTree == null ? F.nullNode() : beforeTree);
+                trees.set("after", afterTree == null ? F.nullNode() : afterTree);
+            }
+            for (RunRecord r : List.of(before, after)) {
+                if (r.crashed()) {
+                    RunRecord other = r == before ? after : before;
+                    ObjectNode o = crashes.addObject();
+                    o.put("script", script);
+                    o.put("variant", r.spec().variant());
+                    o.put("input_kind", in.world().kind());
+                    o.put("input", in.world().name());
+                    JsonNode rg = r.document().get("regrade");
+                    o.put("error_type", rg.get("error_type").asText());
+                    o.put("error", rg.get("error").asText());
+                    o.put("other_variant", other.spec().variant());
+                    o.put("other_outcome", other.crashed() ? "crashed" : "scored");
+                    if (other.finalScore() != null) {
+                        o.put("other_score", other.finalScore());
+                    } else {
+                        o.putNull("other_score");
+                    }
+                }
+            }
+            for (String variant : List.of(config.before(), config.after())) {
+                RunRecord ref = runs.get(key(in, variant, base));
+                for (long seed : config.seeds().subList(1, config.seeds().size())) {
+                    RunRecord other = runs.get(key(in, variant, seed));
+                    List<Change> d = new ArrayList<>();
+                    if (ref.crashed() != other.crashed()) {
+                        d.add(new Change(ChangeClass.VERDICT, "outcome", "(run)", ref.crashed() ? "crashed" : "scored",
+                                other.crashed() ? "crashed" : "scored"));
+                    }
+                    d.addAll(TreeDiff.diff(ResultJson.treeOf(ref.document()), ResultJson.treeOf(other.document())));
+                    if (!d.isEmpty()) {
+                        ObjectNode o = determinism.addObject();
+                        o.put("script", script);
+                        o.put("variant", variant);
+                        o.put("input_kind", in.world().kind());
+                        o.put("input", in.world().name());
+                        o.put("base_seed", base);
+                        o.put("seed", seed);
+                        ArrayNode dc = o.putArray("changes");
+                        d.forEach(x -> dc.add(changeJson(x)));
+                    }
+                }
+                Set<String> seen = new LinkedHashSet<>();
+                for (JsonNode req : ref.document().get("regrade").get("judge_requests")) {
+                    String claim = req.path("claim").asText();
+                    String node = req.path("node").isNull() ? "" : req.path("node").asText();
+                    if (!seen.add(node + "\u0000" + claim)) {
+                        continue;
+                    }
+                    List<PromptLint.Finding> found = PromptLint.check(claim);
+                    if (!found.isEmpty()) {
+                        ObjectNode o = lint.addObject();
+                        o.put("script", script);
+                        o.put("variant", variant);
+                        o.put("input_kind", in.world().kind());
+                        o.put("input", in.world().name());
+                        o.put("node", node);
+                        o.put("claim", claim);
+                        ArrayNode tokens = o.putArray("tokens");
+                        found.stream().map(PromptLint.Finding::token).distinct().forEach(tokens::add);
+                    }
+                }
+            }
+        }
+        summary.put("runs", runs.size());
+        summary.put("comparisons", comparisons.size());
+        summary.put("changed", changedCount);
+        summary.put("unexpected", unexpected.size());
+        summary.put("crashes", crashes.size());
+        summary.put("determinism", determinism.size());
+        summary.put("lint", lint.size());
+        report.put("changelog", changelog(affected));
+        return new Outcome(report, files, unexpected.size());
+    }
+
+    private static ObjectNode side(RunRecord r, String path) {
+        ObjectNode o = F.objectNode();
+        o.put("variant", r.spec().variant());
+        o.put("outcome", r.crashed() ? "crashed" : "scored");
+        if (r.crashed()) {
+            o.putNull("final_score");
+            JsonNode rg = r.document().get("regrade");
+            o.put("error_type", rg.get("error_type").asText());
+            o.put("error", rg.get("error").asText());
+        } else {
+            o.put("final_score", r.finalScore());
+        }
+        o.put("judge_requests", r.document().get("regrade").get("judge_requests").size());
+        o.put("result", path);
+        return o;
+    }
+
+    private static ObjectNode changeJson(Change c) {
+        ObjectNode o = F.objectNode();
+        o.put("class", c.changeClass().label());
+        o.put("kind", c.kind());
+        o.put("node", c.nodeId());
+        o.put("before", c.before());
+        o.put("after", c.after());
+        o.put("text", c.describe());
+        return o;
+    }
+
+    /** The changelog line for the scripts whose scores or trees changed (FIXES.md's wording). */
+    static String changelog(Set<String> affected) {
+        if (affected.isEmpty()) {
+            return "No scoring changes.";
+        }
+        List<String> names = new ArrayList<>(affected);
+        names.sort(String.CASE_INSENSITIVE_ORDER);
+        return "Fixed scoring bugs in " + names.size() + " evaluation script" + (names.size() == 1 ? "" : "s") + " ("
+                + String.join(", ", names) + "); scores of affected answers change.";
+    }
+}

@@ -1,0 +1,59 @@
+package dev.regrade.audit.core;
+
+import dev.regrade.audit.expect.Expectations;
+import dev.regrade.audit.run.JudgeMode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What an audit runs. Immutable; each {@code withX} returns a copy.
+ *
+ * @param scripts      script names, in report order
+ * @param policies     built-in policy names
+ * @param fixturesDir  directory of fixtures ({@code <dir>/<script>/*.json}); null for none
+ * @param before       the variant before the change
+ * @param after        the variant after the change
+ * @param expectations what the change is declared to change
+ * @param seeds        hash seeds; every run repeats under each, the first is the one reported
+ * @param judge        how the judge is reached
+ * @param threads      worker threads (output is identical for any number)
+ */
+public record AuditConfig(List<String> scripts, List<String> policies, Path fixturesDir, String before, String after,
+                          Expectations expectations, List<Long> seeds, JudgeMode judge, int threads) {
+    public AuditConfig {
+        scripts = List.copyOf(scripts);
+        policies = List.copyOf(policies);
+        seeds = List.copyOf(seeds);
+        Objects.requireNonNull(before);
+        Objects.requireNonNull(after);
+        Objects.requireNonNull(expectations);
+        Objects.requireNonNull(judge);
+        if (seeds.isEmpty()) {
+            throw new IllegalArgumentException("at least one hash seed");
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1");
+        }
+    }
+
+    public AuditConfig withExpectations(Expectations value) {
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, value, seeds, judge, threads);
+    }
+
+    public AuditConfig withThreads(int value) {
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, value);
+    }
+
+    public AuditConfig withScripts(List<String> value) {
+        return new AuditConfig(value, policies, fixturesDir, before, after, expectations, seeds, judge, threads);
+    }
+
+    public AuditConfig withSeeds(List<Long> value) {
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, value, judge, threads);
+    }
+
+    public AuditConfig withJudge(JudgeMode value) {
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, value, threads);
+    }
+}

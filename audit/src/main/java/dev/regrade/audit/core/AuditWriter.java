@@ -1,0 +1,59 @@
+package dev.regrade.audit.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.reports.Html;
+import dev.regrade.reports.Markdown;
+import dev.regrade.rubric.json.PyJson;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+
+/**
+ * Writes an audit's files. Each file is written to a temporary file beside it and then renamed,
+ * so a run killed at any point leaves every earlier file intact.
+ */
+public final class AuditWriter {
+    private AuditWriter() {
+    }
+
+    /** Writes results, {@code report.json}, {@code report.md} and {@code report.html} under {@code out}. */
+    public static void write(Path out, Audit.Outcome outcome) {
+        for (Map.Entry<String, String> e : outcome.resultFiles().entrySet()) {
+            atomicWrite(out.resolve(e.getKey()), e.getValue());
+        }
+        writeReports(out, outcome.report());
+    }
+
+    /** Writes the three renderings of a report document. */
+    public static void writeReports(Path out, JsonNode report) {
+        atomicWrite(out.resolve("report.json"), PyJson.toFileText(report));
+        atomicWrite(out.resolve("report.md"), Markdown.render(report));
+        atomicWrite(out.resolve("report.html"), Html.render(report));
+    }
+
+    /** Writes a file atomically (temporary file, then rename). */
+    public static void atomicWrite(Path file, String text) {
+        try {
+            Path dir = file.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+            try {
+                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                try {
+                    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.regrade.audit.expect;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.rubric.diff.Change;
+import dev.regrade.rubric.diff.ChangeClass;
+import dev.regrade.rubric.json.PyJson;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * What a scoring change is declared to change: per script, the node-id globs ({@code *} any run of
+ * characters, {@code ?} one) whose structural, content or verdict changes are expected, and a
+ * note. Scripts not listed must not change at all. Derived changes are never unexpected.
+ *
+ * <pre>{"description": "...", "scripts": {"gas_stations": {"allow": ["station_*_distance_check"], "note": "..."}}}</pre>
+ */
+public final class Expectations {
+    /** One script's declaration. */
+    public record ScriptExpectation(List<String> allow, String note) {
+        public ScriptExpectation {
+            allow = List.copyOf(allow);
+        }
+    }
+
+    private static final String SHIPPED = "fixes-2025_10_23.json";
+
+    private final String source;
+    private final String description;
+    private final Map<String, ScriptExpectation> scripts;
+    private final Map<String, List<Pattern>> compiled;
+
+    private Expectations(String source, String description, Map<String, ScriptExpectation> scripts) {
+        this.source = source;
+        this.description = description;
+        this.scripts = Collections.unmodifiableMap(scripts);
+        Map<String, List<Pattern>> c = new LinkedHashMap<>();
+        scripts.forEach((k, v) -> c.put(k, v.allow().stream().map(Expectations::glob).toList()));
+        this.compiled = c;
+    }
+
+    /** The shipped expectations of the FIXES.md §A fix set (released → fixed). */
+    public static Expectations shipped() {
+        try (InputStream in = Expectations.class.getResourceAsStream(SHIPPED)) {
+            return parse("(built-in) " + SHIPPED, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("missing built-in expectations " + SHIPPED, e);
+        }
+    }
+
+    /** Loads an expectations file; problems are {@link BadInputException}s naming the file and key. */
+    public static Expectations load(Path file) {
+        try {
+            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read the expectations file (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    static Expectations parse(String source, String text) {
+        JsonNode root;
+        try {
+            root = PyJson.READER.readTree(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new BadInputException(source + ": not valid JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new BadInputException(source + ": expected a JSON object with \"scripts\"");
+        }
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!k.equals("description") && !k.equals("scripts")) {
+                throw new BadInputException(source + ": " + k + ": unknown key (expected description, scripts)");
+            }
+        }
+        JsonNode s = root.get("scripts");
+        if (s == null || !s.isObject()) {
+            throw new BadInputException(source + ": scripts: expected an object keyed by script name");
+        }
+        Map<String, ScriptExpectation> map = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = s.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = "scripts." + e.getKey();
+            JsonNode v = e.getValue();
+            if (!v.isObject()) {
+                throw new BadInputException(source + ": " + key + ": expected {\"allow\": [...], \"note\": \"...\"}");
+            }
+            for (Iterator<String> f = v.fieldNames(); f.hasNext(); ) {
+                String k = f.next();
+                if (!k.equals("allow") && !k.equals("note")) {
+                    throw new BadInputException(source + ": " + key + "." + k + ": unknown key (expected allow, note)");
+                }
+            }
+            JsonNode allow = v.get("allow");
+            if (allow == null || !allow.isArray()) {
+                throw new BadInputException(source + ": " + key + ".allow: expected a list of node-id globs");
+            }
+            List<String> globs = new ArrayList<>();
+            for (int i = 0; i < allow.size(); i++) {
+                if (!allow.get(i).isTextual() || allow.get(i).textValue().isEmpty()) {
+                    throw new BadInputException(source + ": " + key + ".allow[" + i + "]: expected a non-empty glob");
+                }
+                globs.add(allow.get(i).textValue());
+            }
+            JsonNode note = v.get("note");
+            if (note != null && !note.isTextual()) {
+                throw new BadInputException(source + ": " + key + ".note: expected a string");
+            }
+            map.put(e.getKey(), new ScriptExpectation(globs, note == null ? "" : note.textValue()));
+        }
+        JsonNode d = root.get("description");
+        return new Expectations(source, d == null ? "" : d.asText(), map);
+    }
+
+    /** Where these expectations came from (a file path or the built-in name). */
+    public String source() {
+        return source;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The declarations, by script, in file order. */
+    public Map<String, ScriptExpectation> scripts() {
+        return scripts;
+    }
+
+    /** A copy without one script (for tests and what-if audits). */
+    public Expectations without(String script) {
+        Map<String, ScriptExpectation> m = new LinkedHashMap<>(scripts);
+        m.remove(script);
+        return new Expectations(source + " without " + script, description, m);
+    }
+
+    /** True when the change is allowed: derived, or on a node the script's globs name. */
+    public boolean expected(String script, Change change) {
+        if (change.changeClass() == ChangeClass.DERIVED) {
+            return true;
+        }
+        List<Pattern> globs = compiled.get(script);
+        if (globs == null) {
+            return false;
+        }
+        for (Pattern p : globs) {
+            if (p.matcher(change.nodeId()).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Pattern glob(String g) {
+        StringBuilder b = new StringBuilder();
+        for (char c : g.toCharArray()) {
+            switch (c) {
+                case '*' -> b.append(".*");
+                case '?' -> b.append('.');
+                default -> b.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return Pattern.compile(b.toString());
+    }
+}

@@ -1,0 +1,113 @@
+package dev.regrade.audit.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.audit.expect.Expectations;
+import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.policies.Policies;
+import dev.regrade.reports.Markdown;
+import dev.regrade.rubric.json.PyJson;
+import dev.regrade.scripts.v2025_10_23.Scripts;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/** The default audit, checked on its own report. */
+class AuditTest {
+    static final Path FIXTURES = Paths.get("..", "fixtures");
+    private static Audit.Outcome outcome;
+
+    static AuditConfig defaults() {
+        return new AuditConfig(Scripts.names(), Policies.names(), FIXTURES, "released", "fixed", Expectations.shipped(),
+                List.of(0L, 1L, 2L, 3L), JudgeMode.IN_PROCESS, 2);
+    }
+
+    @BeforeAll
+    static void runDefaultAudit() {
+        outcome = Audit.run(defaults(), (d, t) -> { });
+    }
+
+    @Test
+    void theShippedPortsChangeOnlyWhatTheirFixesDeclare() {
+        assertEquals(0, outcome.unexpected(), () -> outcome.report().get("unexpected").toPrettyString());
+        assertTrue(outcome.report().get("summary").get("changed").asInt() > 0, "the fixes change something");
+    }
+
+    @TestFactory
+    List<DynamicTest> removingAScriptsExpectationFailsTheAudit() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String script : Expectations.shipped().scripts().keySet()) {
+            tests.add(DynamicTest.dynamicTest(script, () -> {
+                Audit.Outcome o = Audit.run(defaults().withScripts(List.of(script)).withSeeds(List.of(0L))
+                        .withExpectations(Expectations.shipped().without(script)), (d, t) -> { });
+                assertTrue(o.unexpected() > 0, script + ": without its expectation, its fix is unexpected");
+                for (JsonNode u : o.report().get("unexpected")) {
+                    assertEquals(script, u.get("script").asText());
+                    assertFalse("derived".equals(u.get("class").asText()), "derived changes are never unexpected");
+                }
+            }));
+        }
+        return tests;
+    }
+
+    @Test
+    void theMarkdownTableHasARowForEveryScriptAndInputMatchingTheResultFiles() {
+        JsonNode report = outcome.report();
+        String md = Markdown.render(report);
+        String table = md.substring(md.indexOf("## Score impact"), md.indexOf("## Changelog"));
+        List<String> rows = table.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| Script")).toList();
+        JsonNode comparisons = report.get("comparisons");
+        assertEquals(comparisons.size(), rows.size());
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < rows.size(); i++) {
+            JsonNode c = comparisons.get(i);
+            String[] cells = rows.get(i).split(" \\| ");
+            assertEquals("| " + c.get("script").asText(), cells[0]);
+            assertEquals(c.get("input_kind").asText() + " " + c.get("input").asText(), cells[1]);
+            assertTrue(seen.add(cells[0] + cells[1]), "one row per script and input");
+            for (String side : List.of("before", "after")) {
+                JsonNode result = PyJson.parse(outcome.resultFiles().get(c.get(side).get("result").asText()));
+                String cell = cells[side.equals("before") ? 2 : 3];
+                if (result.get("final_score").isNull()) {
+                    assertTrue(cell.startsWith("crashed (" + result.get("regrade").get("error_type").asText()), cell);
+                } else {
+                    assertEquals(dev.regrade.pycompat.PyFormat.fixed(result.get("final_score").doubleValue(), 3), cell);
+                }
+            }
+        }
+        int expected = 0;
+        for (String s : Scripts.names()) {
+            java.io.File dir = FIXTURES.resolve(s).toFile();
+            String[] fx = dir.list((d, n) -> n.endsWith(".json"));
+            expected += Policies.names().size() + (fx == null ? 0 : fx.length);
+        }
+        assertEquals(expected, rows.size(), "every script × (policy and shipped fixture)");
+    }
+
+    @Test
+    void theChangelogLineNamesTheAffectedScripts() {
+        String line = outcome.report().get("changelog").asText();
+        assertTrue(line.startsWith("Fixed scoring bugs in "), line);
+        assertTrue(line.endsWith("; scores of affected answers change."), line);
+        assertTrue(line.contains("gas_stations") && line.contains("rl_course_book"), line);
+    }
+
+    @Test
+    void outputIsIdenticalWhateverTheParallelism() {
+        AuditConfig subset = defaults().withScripts(List.of("gas_stations", "rl_course_book")).withSeeds(List.of(0L, 1L));
+        Audit.Outcome one = Audit.run(subset.withThreads(1), (d, t) -> { });
+        Audit.Outcome four = Audit.run(subset.withThreads(4), (d, t) -> { });
+        assertEquals(PyJson.toFileText(one.report()), PyJson.toFileText(four.report()));
+        assertEquals(one.resultFiles(), four.resultFiles());
+    }
+}

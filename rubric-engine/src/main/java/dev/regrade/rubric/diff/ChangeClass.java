@@ -1,0 +1,18 @@
+package dev.regrade.rubric.diff;
+
+/** The class of a difference between two trees; an audit's expectations govern the first three. */
+public enum ChangeClass {
+    /** A node added, removed, or moved to another parent or position. */
+    STRUCTURAL,
+    /** A node's description (the claim), critical flag or strategy changed. */
+    CONTENT,
+    /** A leaf's status or score changed. */
+    VERDICT,
+    /** An aggregate changed only because its children did; shown, never unexpected. */
+    DERIVED;
+
+    /** Lower-case name for reports. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}
