@@ -1,0 +1,101 @@
+package dev.regrade.audit.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.rubric.json.PyJson;
+import dev.regrade.subjects.vereval.SyntheticBenchmark;
+import dev.regrade.subjects.wearable.WearableAudit;
+import dev.regrade.subjects.wearable.WearableGenerator;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code regrade subjects}: the subject tasks' synthetic data and their before/after audit. */
+@Command(name = "subjects", mixinStandardHelpOptions = true,
+        description = "The subject tasks (wearable-AI scorers, VerEval): synthetic data and the released/fixed audit.",
+        subcommands = {SubjectsCommand.Generate.class, SubjectsCommand.Audit.class})
+final class SubjectsCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    @Command(name = "generate", mixinStandardHelpOptions = true,
+            description = "Write synthetic data at the real val scale, deterministic by seed: 700 proactive sessions "
+                    + "(~9,935 chunks), 700 LongQA rows, 700 ConvQA conversations (~4,415 turns), and a VerEval "
+                    + "benchmark (1,391 questions, 13 tasks × 107).")
+    static final class Generate implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--out", required = true, paramLabel = "DIR")
+        Path out;
+
+        @Option(names = "--seed", defaultValue = "7", description = "Default: ${DEFAULT-VALUE}.")
+        long seed;
+
+        @Override
+        public Integer call() {
+            WearableGenerator.generate(out.resolve("wearable"), seed);
+            SyntheticBenchmark.generate(out.resolve("vereval"), seed);
+            spec.commandLine().getOut().println("wrote " + out.resolve("wearable") + " and " + out.resolve("vereval"));
+            spec.commandLine().getOut().flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "audit", mixinStandardHelpOptions = true,
+            description = "Run the wearable scorers released and fixed on built-in scenarios over generated data and "
+                    + "print the score-impact table with one finding per scenario; writes subjects-report.md and .json.")
+    static final class Audit implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--out", defaultValue = "target/subjects-audit", paramLabel = "DIR",
+                description = "Default: ${DEFAULT-VALUE}.")
+        Path out;
+
+        @Option(names = "--seed", defaultValue = "7", description = "Default: ${DEFAULT-VALUE}.")
+        long seed;
+
+        @Override
+        public Integer call() {
+            List<WearableAudit.Scenario> scenarios = WearableAudit.run(out.resolve("work"), seed);
+            StringBuilder md = new StringBuilder("# Regrade subject audit: wearable-AI scorers, released → fixed\n\n")
+                    .append("| Scenario | Task | Metric | released | fixed | Finding |\n|---|---|---|---:|---:|---|\n");
+            ArrayNode json = JsonNodeFactory.instance.arrayNode();
+            for (WearableAudit.Scenario s : scenarios) {
+                md.append("| ").append(s.id()).append(" | ").append(s.task()).append(" | ").append(s.metric())
+                        .append(" | ").append(cell(s.released())).append(" | ").append(cell(s.fixed())).append(" | ")
+                        .append(cell(s.finding())).append(" |\n");
+                ObjectNode o = json.addObject();
+                o.put("scenario", s.id());
+                o.put("task", s.task());
+                o.put("metric", s.metric());
+                o.put("released", s.released());
+                o.put("fixed", s.fixed());
+                o.put("finding", s.finding());
+            }
+            AuditWriter.atomicWrite(out.resolve("subjects-report.md"), md.toString());
+            AuditWriter.atomicWrite(out.resolve("subjects-report.json"), PyJson.toFileText(json));
+            PrintWriter o = spec.commandLine().getOut();
+            o.print(md);
+            o.flush();
+            return ExitCodes.OK;
+        }
+
+        private static String cell(String s) {
+            return s.replace("|", "\\|").replace("\n", " ");
+        }
+    }
+}
