@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-/** For every policy and variant of every script, {@code --judge http} and {@code --judge in-process} give byte-identical results. */
+/** For every script, variant and input (policies and fixtures), {@code --judge http} and {@code --judge in-process} give byte-identical results. */
 class ModeIdentityTest {
     private static final Runner RUNNER = new Runner();
 
@@ -24,8 +24,8 @@ class ModeIdentityTest {
 
     @TestFactory
     Stream<DynamicTest> httpAndInProcessGiveByteIdenticalResults() {
-        List<RunSpec> specs = ApprovalSuite.specs().stream().filter(s -> s.world().kind().equals("policy")).toList();
-        assertTrue(specs.size() >= 20, "policies × variants × scripts: " + specs.size());
+        List<RunSpec> specs = ApprovalSuite.specs();
+        assertTrue(specs.size() >= 200, "scripts × variants × inputs: " + specs.size());
         return specs.stream().map(spec -> DynamicTest.dynamicTest(ApprovalSuite.name(spec), () -> {
             String inProcess = RUNNER.run(spec, JudgeMode.IN_PROCESS).fileText();
             String http = RUNNER.run(spec, JudgeMode.HTTP).fileText();
