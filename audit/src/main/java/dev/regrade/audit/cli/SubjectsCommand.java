@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.reports.SubjectsHtml;
 import dev.regrade.rubric.json.PyJson;
 import dev.regrade.subjects.vereval.SyntheticBenchmark;
 import dev.regrade.subjects.wearable.WearableAudit;
@@ -56,7 +57,7 @@ final class SubjectsCommand implements Runnable {
 
     @Command(name = "audit", mixinStandardHelpOptions = true,
             description = "Run the wearable scorers released and fixed on built-in scenarios over generated data and "
-                    + "print the score-impact table with one finding per scenario; writes subjects-report.md and .json.")
+                    + "print the score-impact table with one finding per scenario; writes subjects-report.md, .json and .html.")
     static final class Audit implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -88,6 +89,7 @@ final class SubjectsCommand implements Runnable {
             }
             AuditWriter.atomicWrite(out.resolve("subjects-report.md"), md.toString());
             AuditWriter.atomicWrite(out.resolve("subjects-report.json"), PyJson.toFileText(json));
+            AuditWriter.atomicWrite(out.resolve("subjects-report.html"), SubjectsHtml.render(json));
             PrintWriter o = spec.commandLine().getOut();
             o.print(md);
             o.flush();

@@ -47,5 +47,6 @@ class SubjectsCliTest {
         assertTrue(run.out().contains("| constant-two-element | proactive | overall.macro_f1 |"), run.out());
         assertTrue(run.out().contains("| judge-preamble | convqa | llm_judge |"), run.out());
         assertTrue(Files.isRegularFile(dir.resolve("subjects-report.json")));
+        assertTrue(Files.isRegularFile(dir.resolve("subjects-report.html")));
     }
 }

@@ -10,7 +10,7 @@ import java.util.function.Function;
 /** A chat completion request as the fake judge reads it: Regrade's headers first, the body as fallback. */
 record ChatRequest(RequestKind kind, String model, String prompt, List<String> screenshots, boolean asParts,
                    String claim, String nodeId, Integer vote, String url, String extractionName, String schemaName,
-                   JsonNode schema) {
+                   JsonNode schema, JsonNode body) {
 
     /** A request the fake judge cannot answer; the message says why. */
     static final class BadRequest extends Exception {
@@ -19,7 +19,19 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
         }
     }
 
+    /** Message of the HTTP 400 for a request that is neither a verification nor an extraction. */
+    static final String NO_KIND = "cannot tell a verification from an extraction: send response_format "
+            + "{type: json_schema, json_schema: {name, schema}} or the " + Wire.KIND + " header";
+
     static ChatRequest parse(Function<String, String> header, byte[] body) throws BadRequest {
+        return parse(header, body, false);
+    }
+
+    /**
+     * Reads a request. With {@code chatAllowed}, a request that is neither a verification nor an
+     * extraction is a {@link RequestKind#CHAT} request; without, it is refused ({@link #NO_KIND}).
+     */
+    static ChatRequest parse(Function<String, String> header, byte[] body, boolean chatAllowed) throws BadRequest {
         JsonNode root;
         try {
             root = Wire.MAPPER.readTree(body);
@@ -61,6 +73,14 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
                 ? jsonSchema.path("name").asText() : null;
         JsonNode schema = jsonSchema != null && jsonSchema.has("schema") ? jsonSchema.get("schema") : null;
         RequestKind kind = kind(header.apply(Wire.KIND), schemaName, prompt);
+        if (kind == null) {
+            if (!chatAllowed) {
+                throw new BadRequest(NO_KIND);
+            }
+            return new ChatRequest(RequestKind.CHAT, model, prompt, shots, content.isArray(), null,
+                    Wire.decode(header.apply(Wire.NODE)), vote(header.apply(Wire.VOTE)),
+                    Wire.decode(header.apply(Wire.URL)), null, null, null, root);
+        }
         String node = Wire.decode(header.apply(Wire.NODE));
         String url = Wire.decode(header.apply(Wire.URL));
         Integer vote = vote(header.apply(Wire.VOTE));
@@ -74,7 +94,7 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
                         + " header or use the original's verification prompt");
             }
             return new ChatRequest(kind, model, prompt, shots, content.isArray(), claim, node, vote, url, null,
-                    schemaName, schema);
+                    schemaName, schema, root);
         }
         String name = Wire.decode(header.apply(Wire.EXTRACTION));
         if (name == null) {
@@ -85,9 +105,10 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
                     + Wire.EXTRACTION + " header");
         }
         return new ChatRequest(kind, model, prompt, shots, content.isArray(), null, node, vote, url, name,
-                schemaName, schema);
+                schemaName, schema, root);
     }
 
+    /** The kind, or null when the request is neither a verification nor an extraction. */
     private static RequestKind kind(String header, String schemaName, String prompt) throws BadRequest {
         if (header != null) {
             if (header.equalsIgnoreCase(Wire.KIND_VERIFY)) {
@@ -105,8 +126,7 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
         if (Wire.claimFromPrompt(prompt) != null) {
             return RequestKind.VERIFY;
         }
-        throw new BadRequest("cannot tell a verification from an extraction: send response_format "
-                + "{type: json_schema, json_schema: {name, schema}} or the " + Wire.KIND + " header");
+        return null;
     }
 
     private static Integer vote(String value) throws BadRequest {

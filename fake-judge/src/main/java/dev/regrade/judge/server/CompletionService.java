@@ -13,11 +13,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
-/** Answers one chat completion request: verdict or extraction, faults, journal. Thread-safe. */
+/** Answers one chat completion request: verdict, extraction or free text; faults, journal. Thread-safe. */
 final class CompletionService {
     private volatile VerdictRules rules;
     private volatile Extractor extractor;
     private volatile FaultBook faults;
+    private volatile ChatResponder responder;
     private final Journal journal = new Journal();
     private final AtomicLong completions = new AtomicLong();
 
@@ -25,6 +26,11 @@ final class CompletionService {
         this.rules = config.rules();
         this.extractor = config.extractor();
         this.faults = new FaultBook(config.faults());
+        this.responder = config.responder();
+    }
+
+    void useResponder(ChatResponder value) {
+        responder = value;
     }
 
     void useRules(VerdictRules value) {
@@ -47,15 +53,28 @@ final class CompletionService {
         Journal.Ticket ticket = journal.arrive();
         FaultBook book = faults;
         int delay = book.latencyMillis();
+        ChatResponder chat = responder;
         ChatRequest req;
         try {
-            req = ChatRequest.parse(header, body);
+            req = ChatRequest.parse(header, body, chat != null);
         } catch (ChatRequest.BadRequest e) {
-            journal.record(ticket, new JournalEntry(ticket.sequence(), RequestKind.INVALID, null, null, null, null,
-                    null, null, null, null, null, 400, e.getMessage()));
-            return Reply.json(400, Completions.error(e.getMessage(), "invalid_request_error", null), delay);
+            return invalid(ticket, e.getMessage(), delay);
         }
         String digest = Wire.sha256(req.prompt());
+        String chatText = null;
+        if (req.kind() == RequestKind.CHAT) {
+            try {
+                chatText = chat.respond(req.prompt(), req.body());
+            } catch (RuntimeException e) {
+                String why = "the chat responder failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
+                journal.record(ticket, entry(ticket, req, digest, null, null, null, 400, why));
+                return Reply.json(400, Completions.error(why, "responder_error", null), delay);
+            }
+            if (chatText == null) {
+                // Declined: exactly the reply a server without a responder gives.
+                return invalid(ticket, ChatRequest.NO_KIND, delay);
+            }
+        }
         FaultKind fault = book.next(req.kind(), req.claim());
         if (fault != null && fault.isHttpError()) {
             journal.record(ticket, entry(ticket, req, digest, null, null, fault, fault.httpStatus(), null));
@@ -70,6 +89,8 @@ final class CompletionService {
             content = JsonNodeFactory.instance.objectNode();
             content.put("reasoning", reply.reasoning());
             content.put("result", reply.result());
+        } else if (req.kind() == RequestKind.CHAT) {
+            content = null;
         } else {
             try {
                 answer = extractor.extract(new ExtractionRequest(req.extractionName(), req.schemaName(), req.schema(),
@@ -85,7 +106,8 @@ final class CompletionService {
             }
             content = null;
         }
-        String text = Completions.write(content != null ? content : answer);
+        boolean isChat = req.kind() == RequestKind.CHAT;
+        String text = isChat ? chatText : Completions.write(content != null ? content : answer);
         String finish = "stop";
         if (fault != null) {
             switch (fault) {
@@ -94,11 +116,11 @@ final class CompletionService {
                     text = text.substring(0, text.length() / 2);
                     finish = "length";
                 }
-                case MISSING_RESULT -> text = content != null
+                case MISSING_RESULT -> text = isChat ? "" : content != null
                         ? Completions.write(JsonNodeFactory.instance.objectNode().put("reasoning",
                         content.get("reasoning").asText()))
                         : "{}";
-                case WRONG_TYPES -> text = content != null
+                case WRONG_TYPES -> text = isChat ? "yes" : content != null
                         ? Completions.write(JsonNodeFactory.instance.objectNode().put("reasoning",
                         content.get("reasoning").asText()).put("result", "yes"))
                         : "\"yes\"";
@@ -115,6 +137,12 @@ final class CompletionService {
         journal.record(ticket, entry(ticket, req, digest, verdict, answer, fault, 200, null));
         return new Reply(200, java.util.Map.of("Content-Type", "application/json"),
                 completion.getBytes(StandardCharsets.UTF_8), delay);
+    }
+
+    private Reply invalid(Journal.Ticket ticket, String why, int delay) {
+        journal.record(ticket, new JournalEntry(ticket.sequence(), RequestKind.INVALID, null, null, null, null,
+                null, null, null, null, null, 400, why));
+        return Reply.json(400, Completions.error(why, "invalid_request_error", null), delay);
     }
 
     private static Reply httpFault(FaultKind fault, Faults faults, int delay) {

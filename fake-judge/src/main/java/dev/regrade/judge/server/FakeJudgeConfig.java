@@ -13,8 +13,11 @@ import java.util.Objects;
  * @param rules       the verdict rules for verifications
  * @param extractor   the active policy or fixture answering extractions
  * @param faults      the faults to inject
+ * @param responder   answers free-text chat completions (neither verification nor extraction), or
+ *                    null for none: such requests then get HTTP 400
  */
-public record FakeJudgeConfig(String bindAddress, int port, VerdictRules rules, Extractor extractor, Faults faults) {
+public record FakeJudgeConfig(String bindAddress, int port, VerdictRules rules, Extractor extractor, Faults faults,
+                              ChatResponder responder) {
     /** The only address the fake judge binds to. */
     public static final String LOOPBACK = "127.0.0.1";
 
@@ -37,9 +40,14 @@ public record FakeJudgeConfig(String bindAddress, int port, VerdictRules rules, 
         Objects.requireNonNull(faults, "faults");
     }
 
+    /** A setup without a free-text responder. */
+    public FakeJudgeConfig(String bindAddress, int port, VerdictRules rules, Extractor extractor, Faults faults) {
+        this(bindAddress, port, rules, extractor, faults, null);
+    }
+
     /**
      * 127.0.0.1 on a free port, rules {@code accept}, no faults, and an extractor that refuses
-     * every extraction until {@link #withExtractor} supplies one.
+     * every extraction until {@link #withExtractor} supplies one; no free-text responder.
      */
     public static FakeJudgeConfig defaults() {
         return new FakeJudgeConfig(LOOPBACK, 0, VerdictRules.accept(), NO_EXTRACTOR, Faults.none());
@@ -47,29 +55,35 @@ public record FakeJudgeConfig(String bindAddress, int port, VerdictRules rules, 
 
     /** This setup on another bind address: refused unless it is {@value #LOOPBACK}. */
     public FakeJudgeConfig withBindAddress(String value) {
-        return new FakeJudgeConfig(value, port, rules, extractor, faults);
+        return new FakeJudgeConfig(value, port, rules, extractor, faults, responder);
     }
 
     public FakeJudgeConfig withPort(int value) {
-        return new FakeJudgeConfig(bindAddress, value, rules, extractor, faults);
+        return new FakeJudgeConfig(bindAddress, value, rules, extractor, faults, responder);
     }
 
     public FakeJudgeConfig withRules(VerdictRules value) {
-        return new FakeJudgeConfig(bindAddress, port, value, extractor, faults);
+        return new FakeJudgeConfig(bindAddress, port, value, extractor, faults, responder);
     }
 
     public FakeJudgeConfig withExtractor(Extractor value) {
-        return new FakeJudgeConfig(bindAddress, port, rules, value, faults);
+        return new FakeJudgeConfig(bindAddress, port, rules, value, faults, responder);
     }
 
     public FakeJudgeConfig withFaults(Faults value) {
-        return new FakeJudgeConfig(bindAddress, port, rules, extractor, value);
+        return new FakeJudgeConfig(bindAddress, port, rules, extractor, value, responder);
+    }
+
+    /** This setup answering free-text chat completions with this responder (null: none, HTTP 400). */
+    public FakeJudgeConfig withResponder(ChatResponder value) {
+        return new FakeJudgeConfig(bindAddress, port, rules, extractor, faults, value);
     }
 
     @Override
     public String toString() {
         return "FakeJudgeConfig[" + bindAddress + ":" + (port == 0 ? "any" : port) + ", rules " + rules.describe()
                 + ", extractor " + (extractor == NO_EXTRACTOR ? "none" : extractor.getClass().getSimpleName())
+                + (responder == null ? "" : ", chat responder")
                 + ", latency " + faults.latency().toMillis() + " ms, " + faults.rules().size() + " fault rules]";
     }
 }

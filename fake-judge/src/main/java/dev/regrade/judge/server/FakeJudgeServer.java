@@ -20,11 +20,12 @@ import java.util.Objects;
 /**
  * The fake judge: an OpenAI-compatible server on WireMock, bound to 127.0.0.1 only, serving
  * {@code POST /v1/chat/completions} (and {@code GET /v1/models}). Verifications are ruled by the
- * {@link VerdictRules}, extractions answered by the active {@link Extractor}; faults are injected
+ * {@link VerdictRules}, extractions answered by the active {@link Extractor}, and any other chat
+ * completion by the optional {@link ChatResponder} (HTTP 400 without one); faults are injected
  * on demand and every request is journaled. Quiet: WireMock prints nothing.
  *
  * <p>Usage: {@code try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
- * ... s.baseUrl() ... }}. Rules, extractor and faults can be swapped while running (per test);
+ * ... s.baseUrl() ... }}. Rules, extractor, responder and faults can be swapped while running (per test);
  * the journal can be read and cleared.
  */
 public final class FakeJudgeServer implements AutoCloseable {
@@ -119,7 +120,10 @@ public final class FakeJudgeServer implements AutoCloseable {
         return "http://" + FakeJudgeConfig.LOOPBACK + ":" + port() + "/v1";
     }
 
-    /** The setup in force now: the initial one with the rules, extractor and faults swapped in since. */
+    /**
+     * The setup in force now: the initial one with the rules, extractor, responder and faults swapped in
+     * since.
+     */
     public FakeJudgeConfig config() {
         return current;
     }
@@ -134,6 +138,12 @@ public final class FakeJudgeServer implements AutoCloseable {
     public synchronized void useExtractor(Extractor extractor) {
         current = current.withExtractor(extractor);
         service.useExtractor(extractor);
+    }
+
+    /** Answers free-text chat completions with this responder from now on (null: none, HTTP 400). */
+    public synchronized void useResponder(ChatResponder responder) {
+        current = current.withResponder(responder);
+        service.useResponder(responder);
     }
 
     /**

@@ -14,9 +14,15 @@ public enum FaultKind {
     MALFORMED_CONTENT(0),
     /** A completion with {@code finish_reason: "length"} and its content JSON cut in half. */
     LENGTH(0),
-    /** A verification reply without {@code result} (an extraction reply: the empty object). */
+    /**
+     * A verification reply without {@code result} (an extraction reply: the empty object; a free-text
+     * chat reply: the empty string).
+     */
     MISSING_RESULT(0),
-    /** A verification reply with {@code result: "yes"} (an extraction reply: the JSON string "yes"). */
+    /**
+     * A verification reply with {@code result: "yes"} (an extraction reply: the JSON string "yes"; a
+     * free-text chat reply: the text {@code yes}).
+     */
     WRONG_TYPES(0);
 
     private final int httpStatus;

@@ -1,36 +1,15 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.regrade.pycompat.PyException;
-import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
-import dev.regrade.rubric.JudgeCall;
-import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.ExtractionRequest;
-import dev.regrade.rubric.port.JudgeReply;
-import dev.regrade.rubric.port.Page;
+import dev.regrade.scripts.v2025_10_23.GoldenReplay.Outcome;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -44,168 +23,71 @@ import org.junit.jupiter.api.TestFactory;
  * page included.
  */
 class BestSellingFoundationsGoldenTest {
-    static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final String SCREENSHOT = "c3R1Yi1zY3JlZW5zaG90"; // base64("stub-screenshot")
+    static final ObjectMapper MAPPER = GoldenReplay.MAPPER;
+    private static final String SCRIPT_DIR = "best_selling_foundations";
 
     /** A finished run: the evaluator (summary, judge journal) or the Python error it raised. */
     record Run(Evaluator evaluator, String crash, List<ExtractionRequest> extractions) {
     }
 
     /**
-     * Runs the port on a scripted context: the extractor returns the recorded dict for the extraction
-     * name, from the answer or from a page alike (a missing name fails, as a failed extraction); the
-     * judge answers from the table, else the default; every URL is a page with text
-     * {@code Stub page text for <url>} and one screenshot, as the Python harness's cache stub.
+     * Runs the port on a scripted context ({@link GoldenReplay#scriptedContext}): the extractor
+     * answers from the answer or a page alike; the judge answers from the table, else the default.
      */
     static Run run(String variant, String answer, JsonNode extractions, JsonNode judge, String evalDate,
                    long hashSeed) {
-        boolean dflt = judge.path("default").asBoolean(true);
-        JsonNode table = judge.path("table");
-        List<ExtractionRequest> requests = new ArrayList<>();
-        EvaluationContext ctx = EvaluationContext.of(answer)
-                .withNames("agent", "answer_1")
-                .withModel("o4-mini")
-                .withHashSeed(hashSeed)
-                .withClock(new EvalClock(LocalDate.parse(evalDate)))
-                .withJudge(r -> new JudgeReply("scripted verdict",
-                        table.has(r.claim()) ? table.get(r.claim()).asBoolean() : dflt))
-                .withExtractor(r -> {
-                    requests.add(r);
-                    JsonNode v = extractions.get(r.extractionName());
-                    if (v == null) {
-                        throw new IllegalStateException("scripted extraction failure for " + r.extractionName());
-                    }
-                    return v.deepCopy();
-                })
-                .withPages(url -> Optional.of(new Page("Stub page text for " + url, List.of(SCREENSHOT))));
-        Evaluator evaluator = new Evaluator(ctx);
-        try {
-            new BestSellingFoundations().evaluate(evaluator, variant);
-            evaluator.summary();
-            return new Run(evaluator, null, requests);
-        } catch (PyException e) {
-            return new Run(evaluator, e.pythonType() + ": " + e.pythonMessage(), requests);
-        }
+        Outcome o = GoldenReplay.run(new BestSellingFoundations(), variant, answer, extractions,
+                GoldenReplay.tableJudge(judge), evalDate, hashSeed);
+        return new Run(o.evaluator(), o.crash(), o.extractionRequests());
     }
 
     static Run run(String variant, JsonNode extractions, JsonNode judge) {
-        return run(variant, "Scripted answer text.", extractions, judge, "2025-10-23", 0L);
+        return run(variant, GoldenReplay.SCRIPTED_ANSWER, extractions, judge, GoldenReplay.DEFAULT_EVAL_DATE, 0L);
     }
 
     static List<String> claims(Evaluator evaluator) {
-        return evaluator.judgeRequests().stream().map(JudgeCall::claim).toList();
-    }
-
-    static Path resources(String sub) {
-        try {
-            return Path.of(BestSellingFoundationsGoldenTest.class.getResource("best_selling_foundations/" + sub).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return GoldenReplay.claims(evaluator);
     }
 
     static JsonNode golden(String fileName) throws IOException {
-        return MAPPER.readTree(resources("golden").resolve(fileName).toFile());
-    }
-
-    static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return GoldenReplay.readJson(
+                GoldenReplay.resources(BestSellingFoundationsGoldenTest.class, SCRIPT_DIR, "golden").resolve(fileName));
     }
 
     private static List<Path> goldenFiles() throws IOException {
-        try (Stream<Path> s = Files.list(resources("golden"))) {
-            return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
-        }
+        return GoldenReplay.goldenFiles(BestSellingFoundationsGoldenTest.class, SCRIPT_DIR);
     }
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        Map<String, Integer> perVariant = new LinkedHashMap<>();
-        for (Path p : goldenFiles()) {
-            perVariant.merge(MAPPER.readTree(p.toFile()).get("variant").asText(), 1, Integer::sum);
-        }
-        assertEquals(new TreeSet<>(new BestSellingFoundations().variants()), new TreeSet<>(perVariant.keySet()));
-        perVariant.forEach((v, n) -> assertTrue(n >= 10 && n <= 30, v + " has " + n + " golden cases"));
+        GoldenReplay.assertEveryVariantHasGoldenCases(new BestSellingFoundations(), goldenFiles());
     }
 
     @TestFactory
     Stream<DynamicTest> goldenCases() throws IOException {
-        List<Path> files = goldenFiles();
-        assertFalse(files.isEmpty(), "no golden files");
-        return files.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> replay(p)));
+        return GoldenReplay.perGoldenFile(goldenFiles(), BestSellingFoundationsGoldenTest::replay);
     }
 
     private static void replay(Path file) throws IOException {
-        JsonNode g = MAPPER.readTree(file.toFile());
-        Run r = run(g.get("variant").asText(), g.get("answer").asText(), g.path("extractions"), g.path("judge"),
-                g.path("eval_date").asText("2025-10-23"), g.path("hash_seed").asLong(0));
-        JsonNode expected = g.get("expected");
-        if (expected.has("crash")) {
-            assertEquals(expected.get("crash").asText(), r.crash(), "crash");
-        } else {
-            if (r.crash() != null) {
-                fail("the port raised " + r.crash());
-            }
-            JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(r.evaluator().summary()));
-            assertJsonEquals(expected.get("summary"), actual, "$");
-        }
-        assertEquals(texts(g.get("judge_claims")), claims(r.evaluator()), "judge claims in call order");
-        assertEquals(texts(g.get("judge_urls")),
-                r.evaluator().judgeRequests().stream().map(JudgeCall::url).toList(), "judge URLs in call order");
-        assertEquals(texts(g.get("judge_prompt_sha256")),
-                r.evaluator().judgeRequests().stream().map(JudgeCall::promptSha256).toList(), "judge prompts");
-        assertEquals(g.get("task_description_sha256").asText(), sha256(BestSellingFoundations.TASK_DESCRIPTION),
-                "TASK_DESCRIPTION");
+        JsonNode g = GoldenReplay.readJson(file);
+        Outcome r = GoldenReplay.replay(new BestSellingFoundations(), g);
+        GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
+        GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
+        assertEquals(GoldenReplay.texts(g.get("judge_urls")), r.judgeUrls(), "judge URLs in call order");
+        GoldenReplay.assertJudgePrompts(g.get("judge_prompt_sha256"), r, "judge prompts");
+        GoldenReplay.assertTaskDescription(g.get("task_description_sha256"), BestSellingFoundations.TASK_DESCRIPTION);
 
         // Extraction requests: the same names, templates, sources (page extractions carry the URL) and prompts.
         JsonNode expectedRequests = g.get("extraction_requests");
-        assertEquals(expectedRequests.size(), r.extractions().size(), "number of extraction requests");
+        assertEquals(expectedRequests.size(), r.extractionRequests().size(), "number of extraction requests");
         for (int i = 0; i < expectedRequests.size(); i++) {
             JsonNode e = expectedRequests.get(i);
-            ExtractionRequest a = r.extractions().get(i);
+            ExtractionRequest a = r.extractionRequests().get(i);
             String at = "extraction request " + i + " (" + e.get("extraction_name").asText() + ")";
             assertEquals(e.get("extraction_name").asText(), a.extractionName(), at + " name");
             assertEquals(e.get("schema_name").asText(), a.schemaName(), at + " schema");
             assertEquals(e.get("source").isNull() ? null : e.get("source").asText(), a.url(), at + " source");
-            assertEquals(e.get("prompt_sha256").asText(), sha256(a.prompt()), at + " full prompt");
+            assertEquals(e.get("prompt_sha256").asText(), GoldenReplay.sha256(a.prompt()), at + " full prompt");
         }
-    }
-
-    private static List<String> texts(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        array.forEach(c -> out.add(c.isNull() ? null : c.asText()));
-        return out;
-    }
-
-    /** Structural JSON equality with a readable path; numbers compare by value and kind (int vs float). */
-    static void assertJsonEquals(JsonNode expected, JsonNode actual, String path) {
-        if (expected.isNumber() && actual.isNumber()) {
-            assertEquals(expected.isIntegralNumber(), actual.isIntegralNumber(), path + " int/float");
-            assertEquals(expected.doubleValue(), actual.doubleValue(), 0.0, path);
-            return;
-        }
-        assertEquals(expected.getNodeType(), actual.getNodeType(), path + " type");
-        if (expected.isObject()) {
-            assertEquals(iter(expected.fieldNames()), iter(actual.fieldNames()), path + " keys");
-            expected.fieldNames().forEachRemaining(k -> assertJsonEquals(expected.get(k), actual.get(k), path + "." + k));
-        } else if (expected.isArray()) {
-            assertEquals(expected.size(), actual.size(), path + " length");
-            for (int i = 0; i < expected.size(); i++) {
-                assertJsonEquals(expected.get(i), actual.get(i), path + "[" + i + "]");
-            }
-        } else {
-            assertEquals(expected, actual, path);
-        }
-    }
-
-    private static List<String> iter(Iterator<String> it) {
-        List<String> out = new ArrayList<>();
-        it.forEachRemaining(out::add);
-        return out;
     }
 }

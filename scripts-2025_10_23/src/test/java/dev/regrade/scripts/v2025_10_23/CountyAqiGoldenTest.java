@@ -1,35 +1,15 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.regrade.pycompat.PyException;
-import dev.regrade.rubric.EvaluationContext;
-import dev.regrade.rubric.Evaluator;
-import dev.regrade.rubric.JudgeCall;
-import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.ExtractionRequest;
-import dev.regrade.rubric.port.JudgeReply;
-import dev.regrade.rubric.port.Page;
+import dev.regrade.scripts.v2025_10_23.GoldenReplay.Outcome;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -43,126 +23,40 @@ import org.junit.jupiter.api.TestFactory;
  * script prompts, same judge prompts (SHA-256).
  */
 class CountyAqiGoldenTest {
-    static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final String SCREENSHOT = "c3R1Yi1zY3JlZW5zaG90"; // base64("stub-screenshot")
-
-    /** A finished run: the evaluator (summary, judge journal), the Python error it raised, the extraction requests. */
-    record Run(Evaluator evaluator, String crash, List<ExtractionRequest> extractionRequests) {
-        List<String> claims() {
-            return evaluator.judgeRequests().stream().map(JudgeCall::claim).toList();
-        }
-
-        double finalScore() {
-            return evaluator.summary().get("final_score").doubleValue();
-        }
-    }
-
-    /**
-     * Runs the port on a scripted context: the extractor returns the recorded dict for the extraction
-     * name (a missing name fails, as a failed extraction does); the judge answers from the table,
-     * else the default; every URL is a page with text {@code Stub page text for <url>} and one
-     * screenshot, as the Python harness's cache stub.
-     */
-    static Run run(String variant, String answer, JsonNode extractions, JsonNode judge, String evalDate) {
-        boolean dflt = judge.path("default").asBoolean(true);
-        JsonNode table = judge.path("table");
-        List<ExtractionRequest> requests = new ArrayList<>();
-        EvaluationContext ctx = EvaluationContext.of(answer)
-                .withNames("agent", "answer_1")
-                .withModel("o4-mini")
-                .withHashSeed(0L)
-                .withClock(new EvalClock(LocalDate.parse(evalDate)))
-                .withJudge(r -> new JudgeReply("scripted verdict",
-                        table.has(r.claim()) ? table.get(r.claim()).asBoolean() : dflt))
-                .withExtractor(r -> {
-                    requests.add(r);
-                    JsonNode v = extractions.get(r.extractionName());
-                    if (v == null) {
-                        throw new IllegalStateException("scripted extraction failure for " + r.extractionName());
-                    }
-                    return v;
-                })
-                .withPages(url -> Optional.of(new Page("Stub page text for " + url, List.of(SCREENSHOT))));
-        Evaluator evaluator = new Evaluator(ctx);
-        try {
-            new CountyAqi().evaluate(evaluator, variant);
-            evaluator.summary();
-            return new Run(evaluator, null, requests);
-        } catch (PyException e) {
-            return new Run(evaluator, e.pythonType() + ": " + e.pythonMessage(), requests);
-        }
-    }
-
-    static Path resources(String sub) {
-        try {
-            return Path.of(CountyAqiGoldenTest.class.getResource("county_AQI/" + sub).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    private static final String SCRIPT_DIR = "county_AQI";
 
     private static List<Path> goldenFiles() throws IOException {
-        try (Stream<Path> s = Files.list(resources("golden"))) {
-            return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
-        }
+        return GoldenReplay.goldenFiles(CountyAqiGoldenTest.class, SCRIPT_DIR);
     }
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        Map<String, Integer> perVariant = new LinkedHashMap<>();
-        for (Path p : goldenFiles()) {
-            perVariant.merge(MAPPER.readTree(p.toFile()).get("variant").asText(), 1, Integer::sum);
-        }
-        assertEquals(new TreeSet<>(new CountyAqi().variants()), new TreeSet<>(perVariant.keySet()));
-        perVariant.forEach((v, n) -> assertTrue(n >= 10 && n <= 30, v + " has " + n + " golden cases"));
+        GoldenReplay.assertEveryVariantHasGoldenCases(new CountyAqi(), goldenFiles());
     }
 
     @Test
     void goldenCasesCoverSeveralEvaluationDates() throws IOException {
         TreeSet<String> dates = new TreeSet<>();
         for (Path p : goldenFiles()) {
-            dates.add(MAPPER.readTree(p.toFile()).get("eval_date").asText());
+            dates.add(GoldenReplay.readJson(p).get("eval_date").asText());
         }
         assertTrue(dates.size() >= 3, "eval dates: " + dates);
     }
 
     @TestFactory
     Stream<DynamicTest> goldenCases() throws IOException {
-        List<Path> files = goldenFiles();
-        assertFalse(files.isEmpty(), "no golden files");
-        return files.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> replay(p)));
+        return GoldenReplay.perGoldenFile(goldenFiles(), CountyAqiGoldenTest::replay);
     }
 
     private static void replay(Path file) throws IOException {
-        JsonNode g = MAPPER.readTree(file.toFile());
-        Run r = run(g.get("variant").asText(), g.get("answer").asText(), g.path("extractions"), g.path("judge"),
-                g.get("eval_date").asText());
-        JsonNode expected = g.get("expected");
-        if (expected.has("crash")) {
-            assertEquals(expected.get("crash").asText(), r.crash(), "crash");
-        } else {
-            if (r.crash() != null) {
-                fail("the port raised " + r.crash());
-            }
-            JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(r.evaluator().summary()));
-            assertJsonEquals(expected.get("summary"), actual, "$");
-        }
-        List<String> expectedClaims = new ArrayList<>();
-        g.get("judge_claims").forEach(c -> expectedClaims.add(c.asText()));
-        assertEquals(expectedClaims, r.claims(), "judge claims in call order");
+        JsonNode g = GoldenReplay.readJson(file);
+        assertTrue(g.hasNonNull("eval_date"), "eval_date recorded");
+        Outcome r = GoldenReplay.replay(new CountyAqi(), g);
+        GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
+        GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 
-        JsonNode pr = MAPPER.readTree(resources("prompts").resolve(file.getFileName()).toFile());
-        assertEquals(pr.get("task_description_sha256").asText(), sha256(CountyAqi.TASK_DESCRIPTION),
-                "TASK_DESCRIPTION");
+        JsonNode pr = GoldenReplay.readJson(GoldenReplay.promptsFile(file));
+        GoldenReplay.assertTaskDescription(pr.get("task_description_sha256"), CountyAqi.TASK_DESCRIPTION);
         // Extraction order, schema names, and the script's own prompt (verbatim, inside the engine's prompt).
         JsonNode counties = g.path("extractions").path("counties").path("counties");
         List<String> expectedExtractions = new ArrayList<>();
@@ -183,39 +77,9 @@ class CountyAqiGoldenTest {
                         : CountyAqi.promptExtractGdpUrlsForCounty(name);
             }
             assertTrue(req.prompt().contains(prompt), n + " prompt sent");
-            actualExtractions.add(n + " " + req.schemaName() + " " + sha256(prompt));
+            actualExtractions.add(n + " " + req.schemaName() + " " + GoldenReplay.sha256(prompt));
         }
         assertEquals(expectedExtractions, actualExtractions, "extractions: order, schema name, script prompt");
-        List<String> expectedJudge = new ArrayList<>();
-        pr.get("judge_prompt_sha256").forEach(h -> expectedJudge.add(h.asText()));
-        assertEquals(expectedJudge, r.evaluator().judgeRequests().stream().map(JudgeCall::promptSha256).toList(),
-                "judge prompts");
-    }
-
-    /** Structural JSON equality with a readable path; numbers compare by value and kind (int vs float). */
-    static void assertJsonEquals(JsonNode expected, JsonNode actual, String path) {
-        if (expected.isNumber() && actual.isNumber()) {
-            assertEquals(expected.isIntegralNumber(), actual.isIntegralNumber(), path + " int/float");
-            assertEquals(expected.doubleValue(), actual.doubleValue(), 0.0, path);
-            return;
-        }
-        assertEquals(expected.getNodeType(), actual.getNodeType(), path + " type");
-        if (expected.isObject()) {
-            assertEquals(iter(expected.fieldNames()), iter(actual.fieldNames()), path + " keys");
-            expected.fieldNames().forEachRemaining(k -> assertJsonEquals(expected.get(k), actual.get(k), path + "." + k));
-        } else if (expected.isArray()) {
-            assertEquals(expected.size(), actual.size(), path + " length");
-            for (int i = 0; i < expected.size(); i++) {
-                assertJsonEquals(expected.get(i), actual.get(i), path + "[" + i + "]");
-            }
-        } else {
-            assertEquals(expected, actual, path);
-        }
-    }
-
-    private static List<String> iter(Iterator<String> it) {
-        List<String> out = new ArrayList<>();
-        it.forEachRemaining(out::add);
-        return out;
+        GoldenReplay.assertJudgePrompts(pr.get("judge_prompt_sha256"), r, "judge prompts");
     }
 }

@@ -16,21 +16,18 @@ import dev.regrade.rubric.json.PyJson;
 import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.JudgeReply;
+import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -43,8 +40,6 @@ import org.junit.jupiter.api.TestFactory;
  * same extraction request.
  */
 class GasStationsGoldenTest {
-    static final String GOLDEN_DIR = "dev/regrade/scripts/v2025_10_23/gas_stations/golden";
-
     /** One replayed run: the evaluator (its summary when it completed), the crash, what was asked. */
     static final class Run {
         Evaluator evaluator;
@@ -62,7 +57,7 @@ class GasStationsGoldenTest {
     static Run replay(JsonNode golden) {
         Run run = new Run();
         JsonNode extractions = golden.path("extractions");
-        JsonNode judge = golden.path("judge");
+        Function<JudgeRequest, Boolean> judge = GoldenReplay.tableJudge(golden.path("judge"));
         JsonNode maps = golden.path("maps");
         EvaluationContext ctx = EvaluationContext.of(golden.get("answer").textValue())
                 .withNames("agent", "answer_1")
@@ -81,9 +76,7 @@ class GasStationsGoldenTest {
                 })
                 .withJudge(request -> {
                     run.judgeClaims.add(request.claim());
-                    JsonNode v = judge.path("table").get(request.claim());
-                    boolean verdict = v != null ? v.booleanValue() : judge.path("default").asBoolean(true);
-                    return new JudgeReply("scripted verdict", verdict);
+                    return new JudgeReply("scripted verdict", judge.apply(request));
                 })
                 .withPages(url -> Optional.of(new Page("Stub page text for " + url, List.of())))
                 .withMaps((a, b, mode) -> {
@@ -113,11 +106,9 @@ class GasStationsGoldenTest {
     }
 
     static List<Path> goldenFiles() {
-        URL dir = GasStationsGoldenTest.class.getClassLoader().getResource(GOLDEN_DIR);
-        assertNotNull(dir, "golden directory missing from the test classpath");
-        try (Stream<Path> files = Files.list(Path.of(dir.toURI()))) {
-            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
-        } catch (IOException | URISyntaxException e) {
+        try {
+            return GoldenReplay.goldenFiles(GasStationsGoldenTest.class, "gas_stations");
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -213,11 +204,6 @@ class GasStationsGoldenTest {
     }
 
     static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return GoldenReplay.sha256(text);
     }
 }

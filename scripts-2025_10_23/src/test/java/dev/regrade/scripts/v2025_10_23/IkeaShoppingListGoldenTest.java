@@ -1,34 +1,19 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.pycompat.PyException;
-import dev.regrade.rubric.EvaluationContext;
-import dev.regrade.rubric.Evaluator;
-import dev.regrade.rubric.JudgeCall;
 import dev.regrade.rubric.json.PyJson;
-import dev.regrade.rubric.port.EvalClock;
-import dev.regrade.rubric.port.JudgeReply;
-import dev.regrade.rubric.port.Page;
+import dev.regrade.scripts.v2025_10_23.GoldenReplay.Outcome;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -42,56 +27,9 @@ import org.junit.jupiter.api.TestFactory;
  * description, of each script extraction prompt, and of every judge prompt).
  */
 class IkeaShoppingListGoldenTest {
-    private static final String SCREENSHOT = "c3R1Yi1zY3JlZW5zaG90"; // base64("stub-screenshot")
+    private static final String SCRIPT_DIR = "ikea_shopping_list";
 
-    /** A finished run: the evaluator (summary, judge journal) or the Python error it raised. */
-    record Run(Evaluator evaluator, String crash, Map<String, String> extractionPrompts) {
-    }
-
-    /**
-     * Runs the port on a scripted context: the extractor returns the recorded dict for the extraction
-     * name (a name not recorded fails, as the harness's client raised); the judge answers from the
-     * table, else the default; every URL is a page with text {@code Stub page text for <url>} and one
-     * screenshot, as the Python harness's cache stub.
-     */
-    static Run run(String variant, String answer, JsonNode extractions, JsonNode judge) {
-        boolean dflt = judge.path("default").asBoolean(true);
-        JsonNode table = judge.path("table");
-        Map<String, String> extractionPrompts = new LinkedHashMap<>();
-        EvaluationContext ctx = EvaluationContext.of(answer)
-                .withNames("agent", "answer_1")
-                .withModel("o4-mini")
-                .withHashSeed(0)
-                .withClock(new EvalClock(LocalDate.parse("2025-10-23")))
-                .withJudge(r -> new JudgeReply("scripted verdict",
-                        table.has(r.claim()) ? table.get(r.claim()).asBoolean() : dflt))
-                .withExtractor(r -> {
-                    extractionPrompts.put(r.extractionName(), r.prompt());
-                    JsonNode v = extractions.get(r.extractionName());
-                    if (v == null) {
-                        throw new IllegalStateException("scripted extraction failure for " + r.extractionName());
-                    }
-                    return v;
-                })
-                .withPages(url -> Optional.of(new Page("Stub page text for " + url, List.of(SCREENSHOT))));
-        Evaluator evaluator = new Evaluator(ctx);
-        try {
-            new IkeaShoppingList().evaluate(evaluator, variant);
-            evaluator.summary();
-            return new Run(evaluator, null, extractionPrompts);
-        } catch (PyException e) {
-            return new Run(evaluator, e.pythonType() + ": " + e.pythonMessage(), extractionPrompts);
-        }
-    }
-
-    static Path resources(String sub) {
-        try {
-            return Path.of(IkeaShoppingListGoldenTest.class.getResource("ikea_shopping_list/" + sub).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
+    /** A golden case, parsed as Python's json would (NaN and Infinity included). */
     static JsonNode read(Path p) {
         try {
             return PyJson.parse(Files.readString(p, StandardCharsets.UTF_8));
@@ -101,68 +39,47 @@ class IkeaShoppingListGoldenTest {
     }
 
     static List<Path> goldenFiles() {
-        try (Stream<Path> s = Files.list(resources("golden"))) {
-            return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
+            return GoldenReplay.goldenFiles(IkeaShoppingListGoldenTest.class, SCRIPT_DIR);
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
 
     @TestFactory
     Stream<DynamicTest> everyGoldenCaseScoresAsThePythonOriginal() {
-        List<Path> files = goldenFiles();
-        assertFalse(files.isEmpty(), "no golden files");
-        return files.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> replay(read(p))));
+        return GoldenReplay.perGoldenFile(goldenFiles(), p -> replay(read(p)));
     }
 
     private static void replay(JsonNode g) {
-        Run r = run(g.get("variant").textValue(), g.get("answer").textValue(), g.path("extractions"), g.path("judge"));
+        Outcome r = GoldenReplay.replay(new IkeaShoppingList(), g);
         JsonNode expected = g.get("expected");
         if (expected.has("crash")) {
             assertEquals(expected.get("crash").textValue(), r.crash(), "crash");
         } else {
-            if (r.crash() != null) {
-                fail("the port raised " + r.crash() + " where the original completed");
-            }
+            GoldenReplay.assertCompleted(r);
             // Python's JSON text of both: float repr, NaN/Infinity, int vs float and key order all count.
             assertEquals(PyJson.dumps(expected.get("summary"), 2), PyJson.dumps(r.evaluator().summary(), 2));
         }
-        List<String> expectedClaims = new ArrayList<>();
-        g.get("judge_claims").forEach(c -> expectedClaims.add(c.textValue()));
-        assertEquals(expectedClaims, r.evaluator().judgeRequests().stream().map(JudgeCall::claim).toList(),
-                "judge claims in call order");
+        GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 
         JsonNode pr = g.get("prompts");
-        assertEquals(pr.get("task_description_sha256").textValue(), sha256(IkeaShoppingList.TASK_DESCRIPTION),
-                "TASK_DESCRIPTION");
-        Map<String, String> expectedExtraction = new LinkedHashMap<>();
-        pr.get("script_extraction_prompt_sha256").fields()
-                .forEachRemaining(e -> expectedExtraction.put(e.getKey(), e.getValue().textValue()));
+        GoldenReplay.assertTaskDescription(pr.get("task_description_sha256"), IkeaShoppingList.TASK_DESCRIPTION);
+        Map<String, String> expectedExtraction = GoldenReplay.textFields(pr.get("script_extraction_prompt_sha256"));
+        Map<String, String> sent = r.extractionPrompts();
         Map<String, String> actualExtraction = new LinkedHashMap<>();
         for (String type : IkeaShoppingList.REQUIRED_TYPES) {
             String name = type.replace(" ", "_") + "_extraction";
             String prompt = IkeaShoppingList.promptExtractFurnitureItem(type);
-            assertTrue(r.extractionPrompts().get(name).contains(prompt), name + " prompt sent");
-            actualExtraction.put(name, sha256(prompt));
+            assertTrue(sent.get(name).contains(prompt), name + " prompt sent");
+            actualExtraction.put(name, GoldenReplay.sha256(prompt));
         }
-        assertTrue(r.extractionPrompts().get("total_price_extraction").contains(IkeaShoppingList.promptExtractTotalPrice()));
-        actualExtraction.put("total_price_extraction", sha256(IkeaShoppingList.promptExtractTotalPrice()));
+        assertTrue(sent.get("total_price_extraction").contains(IkeaShoppingList.promptExtractTotalPrice()),
+                "total_price_extraction prompt sent");
+        actualExtraction.put("total_price_extraction", GoldenReplay.sha256(IkeaShoppingList.promptExtractTotalPrice()));
         assertEquals(expectedExtraction, actualExtraction, "extraction prompts, in call order");
-        assertEquals(List.copyOf(expectedExtraction.keySet()), List.copyOf(r.extractionPrompts().keySet()),
-                "extraction order");
-        List<String> expectedJudge = new ArrayList<>();
-        pr.get("judge_prompt_sha256").forEach(h -> expectedJudge.add(h.textValue()));
-        assertEquals(expectedJudge, r.evaluator().judgeRequests().stream().map(JudgeCall::promptSha256).toList(),
-                "judge prompts");
+        assertEquals(List.copyOf(expectedExtraction.keySet()), List.copyOf(sent.keySet()), "extraction order");
+        GoldenReplay.assertJudgePrompts(pr.get("judge_prompt_sha256"), r, "judge prompts");
     }
 
     @Test

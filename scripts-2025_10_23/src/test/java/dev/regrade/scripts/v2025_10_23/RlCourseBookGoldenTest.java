@@ -1,34 +1,19 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.regrade.pycompat.PyException;
-import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
-import dev.regrade.rubric.JudgeCall;
-import dev.regrade.rubric.port.EvalClock;
-import dev.regrade.rubric.port.JudgeReply;
-import dev.regrade.rubric.port.Page;
+import dev.regrade.scripts.v2025_10_23.GoldenReplay.Outcome;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -41,164 +26,72 @@ import org.junit.jupiter.api.TestFactory;
  * prompt, where the case recorded them).
  */
 class RlCourseBookGoldenTest {
-    static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final String SCREENSHOT = "c3R1Yi1zY3JlZW5zaG90"; // base64("stub-screenshot")
+    static final ObjectMapper MAPPER = GoldenReplay.MAPPER;
+    private static final String SCRIPT_DIR = "rl_course_book";
 
     /** A finished run: the evaluator (summary, judge journal) or the Python error it raised. */
     record Run(Evaluator evaluator, String crash, Map<String, String> extractionPrompts) {
     }
 
     /**
-     * Runs the port on a scripted context: the extractor returns the recorded dict for the extraction
-     * name (a missing name fails, as a failed extraction); the judge answers from the table, else the
-     * default; every URL is a page with text {@code Stub page text for <url>} and one screenshot, as
-     * the Python harness's cache stub.
+     * Runs the port on a scripted context ({@link GoldenReplay#scriptedContext}): the judge answers
+     * from the table, else the default.
      */
     static Run run(String variant, String answer, JsonNode extractions, JsonNode judge, String evalDate,
                    long hashSeed) {
-        boolean dflt = judge.path("default").asBoolean(true);
-        JsonNode table = judge.path("table");
-        Map<String, String> extractionPrompts = new LinkedHashMap<>();
-        EvaluationContext ctx = EvaluationContext.of(answer)
-                .withNames("agent", "answer_1")
-                .withModel("o4-mini")
-                .withHashSeed(hashSeed)
-                .withClock(new EvalClock(LocalDate.parse(evalDate)))
-                .withJudge(r -> new JudgeReply("scripted verdict",
-                        table.has(r.claim()) ? table.get(r.claim()).asBoolean() : dflt))
-                .withExtractor(r -> {
-                    extractionPrompts.put(r.extractionName(), r.prompt());
-                    JsonNode v = extractions.get(r.extractionName());
-                    if (v == null) {
-                        throw new IllegalStateException("scripted extraction failure for " + r.extractionName());
-                    }
-                    return v;
-                })
-                .withPages(url -> Optional.of(new Page("Stub page text for " + url, List.of(SCREENSHOT))));
-        Evaluator evaluator = new Evaluator(ctx);
-        try {
-            new RlCourseBook().evaluate(evaluator, variant);
-            evaluator.summary();
-            return new Run(evaluator, null, extractionPrompts);
-        } catch (PyException e) {
-            return new Run(evaluator, e.pythonType() + ": " + e.pythonMessage(), extractionPrompts);
-        }
+        Outcome o = GoldenReplay.run(new RlCourseBook(), variant, answer, extractions,
+                GoldenReplay.tableJudge(judge), evalDate, hashSeed);
+        return new Run(o.evaluator(), o.crash(), o.extractionPrompts());
     }
 
     static Run run(String variant, JsonNode extractions, JsonNode judge) {
-        return run(variant, "Scripted answer text.", extractions, judge, "2025-10-23", 0L);
+        return run(variant, GoldenReplay.SCRIPTED_ANSWER, extractions, judge, GoldenReplay.DEFAULT_EVAL_DATE, 0L);
     }
 
     static List<String> claims(Evaluator evaluator) {
-        return evaluator.judgeRequests().stream().map(JudgeCall::claim).toList();
+        return GoldenReplay.claims(evaluator);
     }
 
     static Path resources(String sub) {
-        try {
-            return Path.of(RlCourseBookGoldenTest.class.getResource("rl_course_book/" + sub).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return GoldenReplay.resources(RlCourseBookGoldenTest.class, SCRIPT_DIR, sub);
     }
 
     private static List<Path> goldenFiles() throws IOException {
-        try (Stream<Path> s = Files.list(resources("golden"))) {
-            return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
-        }
+        return GoldenReplay.jsonFiles(resources("golden"));
     }
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        Map<String, Integer> perVariant = new LinkedHashMap<>();
-        for (Path p : goldenFiles()) {
-            perVariant.merge(MAPPER.readTree(p.toFile()).get("variant").asText(), 1, Integer::sum);
-        }
-        assertEquals(new java.util.TreeSet<>(new RlCourseBook().variants()), new java.util.TreeSet<>(perVariant.keySet()));
-        perVariant.forEach((v, n) -> assertTrue(n >= 10 && n <= 30, v + " has " + n + " golden cases"));
+        GoldenReplay.assertEveryVariantHasGoldenCases(new RlCourseBook(), goldenFiles());
     }
 
     @TestFactory
     Stream<DynamicTest> goldenCases() throws IOException {
-        List<Path> files = goldenFiles();
-        assertFalse(files.isEmpty(), "no golden files");
-        return files.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> replay(p)));
+        return GoldenReplay.perGoldenFile(goldenFiles(), RlCourseBookGoldenTest::replay);
     }
 
     private static void replay(Path file) throws IOException {
-        JsonNode g = MAPPER.readTree(file.toFile());
-        Run r = run(g.get("variant").asText(), g.get("answer").asText(), g.path("extractions"), g.path("judge"),
-                g.path("eval_date").asText("2025-10-23"), g.path("hash_seed").asLong(0));
-        JsonNode expected = g.get("expected");
-        if (expected.has("crash")) {
-            assertEquals(expected.get("crash").asText(), r.crash(), "crash");
-        } else {
-            if (r.crash() != null) {
-                fail("the port raised " + r.crash());
-            }
-            JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(r.evaluator().summary()));
-            assertJsonEquals(expected.get("summary"), actual, "$");
-        }
-        List<String> expectedClaims = new ArrayList<>();
-        g.get("judge_claims").forEach(c -> expectedClaims.add(c.asText()));
-        assertEquals(expectedClaims, claims(r.evaluator()), "judge claims in call order");
+        JsonNode g = GoldenReplay.readJson(file);
+        Outcome r = GoldenReplay.replay(new RlCourseBook(), g);
+        GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
+        GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 
-        Path prompts = resources("prompts").resolve(file.getFileName());
+        Path prompts = GoldenReplay.promptsFile(file);
         if (Files.exists(prompts)) {
-            JsonNode pr = MAPPER.readTree(prompts.toFile());
-            assertEquals(pr.get("task_description_sha256").asText(), sha256(RlCourseBook.TASK_DESCRIPTION),
-                    "TASK_DESCRIPTION");
+            JsonNode pr = GoldenReplay.readJson(prompts);
+            GoldenReplay.assertTaskDescription(pr.get("task_description_sha256"), RlCourseBook.TASK_DESCRIPTION);
             // The script's own extraction prompt, verbatim, and sent inside the engine's extraction prompt.
-            Map<String, String> expectedExtraction = new LinkedHashMap<>();
-            pr.get("script_extraction_prompt_sha256").fields()
-                    .forEachRemaining(e -> expectedExtraction.put(e.getKey(), e.getValue().asText()));
+            Map<String, String> sent = r.extractionPrompts();
             Map<String, String> actualExtraction = new LinkedHashMap<>();
             for (String university : RlCourseBook.UNIVERSITIES) {
-                String name = university.toLowerCase(java.util.Locale.ROOT).replace(" ", "_") + "_course_info";
+                String name = university.toLowerCase(Locale.ROOT).replace(" ", "_") + "_course_info";
                 String prompt = RlCourseBook.promptExtractCourseForUniversity(university);
-                assertTrue(r.extractionPrompts().get(name).contains(prompt), name + " prompt sent");
-                actualExtraction.put(name, sha256(prompt));
+                assertTrue(sent.get(name).contains(prompt), name + " prompt sent");
+                actualExtraction.put(name, GoldenReplay.sha256(prompt));
             }
-            assertEquals(expectedExtraction, actualExtraction, "extraction prompts");
-            List<String> expectedJudge = new ArrayList<>();
-            pr.get("judge_prompt_sha256").forEach(h -> expectedJudge.add(h.asText()));
-            assertEquals(expectedJudge, r.evaluator().judgeRequests().stream().map(JudgeCall::promptSha256).toList(),
-                    "judge prompts");
+            assertEquals(GoldenReplay.textFields(pr.get("script_extraction_prompt_sha256")), actualExtraction,
+                    "extraction prompts");
+            GoldenReplay.assertJudgePrompts(pr.get("judge_prompt_sha256"), r, "judge prompts");
         }
-    }
-
-    /** Structural JSON equality with a readable path; numbers compare by value and kind (int vs float). */
-    static void assertJsonEquals(JsonNode expected, JsonNode actual, String path) {
-        if (expected.isNumber() && actual.isNumber()) {
-            assertEquals(expected.isIntegralNumber(), actual.isIntegralNumber(), path + " int/float");
-            assertEquals(expected.doubleValue(), actual.doubleValue(), 0.0, path);
-            return;
-        }
-        assertEquals(expected.getNodeType(), actual.getNodeType(), path + " type");
-        if (expected.isObject()) {
-            assertEquals(iter(expected.fieldNames()), iter(actual.fieldNames()), path + " keys");
-            expected.fieldNames().forEachRemaining(k -> assertJsonEquals(expected.get(k), actual.get(k), path + "." + k));
-        } else if (expected.isArray()) {
-            assertEquals(expected.size(), actual.size(), path + " length");
-            for (int i = 0; i < expected.size(); i++) {
-                assertJsonEquals(expected.get(i), actual.get(i), path + "[" + i + "]");
-            }
-        } else {
-            assertEquals(expected, actual, path);
-        }
-    }
-
-    private static List<String> iter(Iterator<String> it) {
-        List<String> out = new ArrayList<>();
-        it.forEachRemaining(out::add);
-        return out;
     }
 }

@@ -1,11 +1,13 @@
 package dev.regrade.subjects.wearable;
 
+import dev.regrade.judge.server.ChatResponder;
 import java.util.Locale;
 
 /**
  * Realistic ways a chat judge phrases its verdict, for the audit. {@link #render(double)} turns the
  * intended verdict (0.0, 0.5 or 1.0) into the reply text; {@link #inProcess()} is a judge that rules
- * each prompt with {@link #verdict(String)} and answers in this style.
+ * each prompt with {@link #verdict(String)} and answers in this style, and {@link #responder()} is the
+ * same judge for the fake judge server, which serves it over HTTP to requests naming {@link #model()}.
  */
 public enum JudgeStyle {
     PLAIN("plain"),
@@ -72,5 +74,32 @@ public enum JudgeStyle {
     /** An in-process judge answering every prompt in this style. */
     public JudgeReplySource inProcess() {
         return prompt -> render(verdict(prompt));
+    }
+
+    /** The model name that selects this style at the fake judge ({@link #responder()}). */
+    public String model() {
+        return "wearable-judge-" + name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The style a model name selects ({@link #model()}), or null for none. */
+    public static JudgeStyle forModel(String model) {
+        for (JudgeStyle s : values()) {
+            if (s.model().equals(model)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A free-text responder for the fake judge: a request whose {@code model} is some style's
+     * {@link #model()} gets {@code render(verdict(prompt))} in that style, exactly what {@link #inProcess()}
+     * answers; any other model is declined (HTTP 400).
+     */
+    public static ChatResponder responder() {
+        return (prompt, body) -> {
+            JudgeStyle style = forModel(body.path("model").asText(null));
+            return style == null ? null : style.render(verdict(prompt));
+        };
     }
 }

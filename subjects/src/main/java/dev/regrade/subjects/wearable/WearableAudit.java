@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.judge.server.FakeJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.pycompat.PyRepr;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,8 +35,21 @@ public final class WearableAudit {
     private WearableAudit() {
     }
 
-    /** All scenarios with the default in-process judge for each style. */
+    /**
+     * All scenarios, the judge replies of each style served over HTTP: a {@link FakeJudgeServer} on
+     * 127.0.0.1 (a free port, for this run only) answers with {@link JudgeStyle#responder()}, and the
+     * scorer calls it through {@link OpenAiChatReplySource} (no API key: no Authorization header).
+     */
     public static List<Scenario> run(Path workDir, long seed) {
+        try (FakeJudgeServer judge = FakeJudgeServer.start(FakeJudgeConfig.defaults()
+                .withResponder(JudgeStyle.responder()))) {
+            String baseUrl = judge.baseUrl();
+            return run(workDir, seed, style -> new OpenAiChatReplySource(baseUrl, style.model(), null));
+        }
+    }
+
+    /** All scenarios with an in-process judge for each style ({@link JudgeStyle#inProcess()}), no HTTP. */
+    public static List<Scenario> runInProcess(Path workDir, long seed) {
         return run(workDir, seed, JudgeStyle::inProcess);
     }
 

@@ -1,0 +1,153 @@
+package dev.regrade.judge.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.judge.TestPrompts;
+import dev.regrade.judge.Wire;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Free-text chat completions: served by a {@link ChatResponder} when configured, HTTP 400 otherwise. */
+class ChatResponderTest {
+    private static final ChatResponder ECHO = (prompt, body) -> prompt.startsWith("decline")
+            ? null
+            : "Score: 0.5 (" + body.path("model").asText() + ", max_tokens " + body.path("max_tokens").asInt() + ")";
+
+    private static String chatBody(String model, String prompt) {
+        ObjectNode b = JsonNodeFactory.instance.objectNode();
+        b.put("model", model);
+        b.putArray("messages").addObject().put("role", "user").put("content", prompt);
+        b.put("max_tokens", 10);
+        b.put("temperature", 0.0);
+        return b.toString();
+    }
+
+    @Test
+    void aRawFreeTextRequestGetsTheRespondersText() throws Exception {
+        try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(ECHO))) {
+            HttpResponse<String> r = RawHttp.post(s.baseUrl() + "/chat/completions",
+                    chatBody("judge-x", "Rate the answer."), Map.of());
+            assertEquals(200, r.statusCode(), r.body());
+            assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+            JsonNode c = Wire.MAPPER.readTree(r.body());
+            assertEquals("chat.completion", c.path("object").asText());
+            assertEquals("judge-x", c.path("model").asText());
+            JsonNode choice = c.path("choices").get(0);
+            assertEquals("assistant", choice.path("message").path("role").asText());
+            assertEquals("Score: 0.5 (judge-x, max_tokens 10)", choice.path("message").path("content").asText());
+            assertEquals("stop", choice.path("finish_reason").asText());
+
+            List<JournalEntry> j = s.journal();
+            assertEquals(1, j.size());
+            JournalEntry e = j.get(0);
+            assertEquals(RequestKind.CHAT, e.kind());
+            assertEquals(200, e.status());
+            assertEquals(Wire.sha256("Rate the answer."), e.promptSha256());
+            assertNull(e.claim());
+            assertNull(e.verdict());
+            assertNull(e.error());
+        }
+    }
+
+    @Test
+    void verificationsStillGoToTheRulesNotTheResponder() throws Exception {
+        try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(ECHO))) {
+            HttpResponse<String> r = RawHttp.post(s.baseUrl() + "/chat/completions",
+                    chatBody("m", TestPrompts.simple("The first station is a Shell.")), Map.of());
+            assertEquals(200, r.statusCode(), r.body());
+            JsonNode content = Wire.MAPPER.readTree(Wire.MAPPER.readTree(r.body())
+                    .path("choices").get(0).path("message").path("content").asText());
+            assertTrue(content.path("result").asBoolean());
+            assertEquals(RequestKind.VERIFY, s.journal().get(0).kind());
+        }
+    }
+
+    @Test
+    void withoutAResponderOrWhenItDeclinesTheOld400Stays() throws Exception {
+        try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
+            HttpResponse<String> r = RawHttp.post(s.baseUrl() + "/chat/completions", chatBody("m", "Say hi"),
+                    Map.of());
+            assertEquals(400, r.statusCode());
+            assertTrue(r.body().contains("cannot tell a verification from an extraction"), r.body());
+            assertEquals(RequestKind.INVALID, s.journal().get(0).kind());
+
+            s.useResponder(ECHO);
+            assertEquals(200, RawHttp.post(s.baseUrl() + "/chat/completions", chatBody("m", "Say hi"), Map.of())
+                    .statusCode());
+            HttpResponse<String> declined = RawHttp.post(s.baseUrl() + "/chat/completions",
+                    chatBody("m", "decline this"), Map.of());
+            assertEquals(400, declined.statusCode());
+            assertTrue(declined.body().contains("cannot tell a verification from an extraction"), declined.body());
+            assertEquals(RequestKind.INVALID, s.journal().get(2).kind());
+
+            s.useResponder(null);
+            assertEquals(400, RawHttp.post(s.baseUrl() + "/chat/completions", chatBody("m", "Say hi"), Map.of())
+                    .statusCode());
+            assertNull(s.config().responder());
+        }
+    }
+
+    @Test
+    void aFailingResponderIsA400() throws Exception {
+        ChatResponder broken = (prompt, body) -> {
+            throw new IllegalStateException("boom");
+        };
+        try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(broken))) {
+            HttpResponse<String> r = RawHttp.post(s.baseUrl() + "/chat/completions", chatBody("m", "x"), Map.of());
+            assertEquals(400, r.statusCode());
+            assertTrue(r.body().contains("boom"), r.body());
+            assertEquals(RequestKind.CHAT, s.journal().get(0).kind());
+            assertEquals(400, s.journal().get(0).status());
+        }
+    }
+
+    @Test
+    void faultsApplyToChatReplies() throws Exception {
+        Faults faults = Faults.none().withRetryAfterSeconds(3)
+                .withRule(FaultRule.onRequests(FaultKind.RATE_LIMITED, 1))
+                .withRule(FaultRule.onRequests(FaultKind.LENGTH, 2))
+                .withRule(FaultRule.onRequests(FaultKind.MALFORMED_CONTENT, 3))
+                .withRule(FaultRule.always(FaultKind.WRONG_TYPES).withKind(RequestKind.CHAT).withTimes(1));
+        try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(ECHO)
+                .withFaults(faults))) {
+            String url = s.baseUrl() + "/chat/completions";
+            HttpResponse<String> limited = RawHttp.post(url, chatBody("m", "a"), Map.of());
+            assertEquals(429, limited.statusCode());
+            assertEquals("3", limited.headers().firstValue("Retry-After").orElse(""));
+
+            JsonNode cut = Wire.MAPPER.readTree(RawHttp.post(url, chatBody("m", "b"), Map.of()).body())
+                    .path("choices").get(0);
+            assertEquals("length", cut.path("finish_reason").asText());
+            String full = "Score: 0.5 (m, max_tokens 10)";
+            assertEquals(full.substring(0, full.length() / 2), cut.path("message").path("content").asText());
+
+            JsonNode prose = Wire.MAPPER.readTree(RawHttp.post(url, chatBody("m", "c"), Map.of()).body())
+                    .path("choices").get(0).path("message");
+            assertEquals("Sure! Here is my assessment: it looks right to me.", prose.path("content").asText());
+
+            JsonNode yes = Wire.MAPPER.readTree(RawHttp.post(url, chatBody("m", "d"), Map.of()).body())
+                    .path("choices").get(0).path("message");
+            assertEquals("yes", yes.path("content").asText());
+
+            JsonNode ok = Wire.MAPPER.readTree(RawHttp.post(url, chatBody("m", "e"), Map.of()).body())
+                    .path("choices").get(0).path("message");
+            assertEquals(full, ok.path("content").asText());
+
+            List<JournalEntry> j = s.journal();
+            assertEquals(5, j.size());
+            assertEquals(FaultKind.RATE_LIMITED, j.get(0).fault());
+            assertEquals(429, j.get(0).status());
+            assertEquals(FaultKind.LENGTH, j.get(1).fault());
+            assertEquals(FaultKind.WRONG_TYPES, j.get(3).fault());
+            assertNull(j.get(4).fault());
+            j.forEach(e -> assertEquals(RequestKind.CHAT, e.kind()));
+        }
+    }
+}
