@@ -1,10 +1,10 @@
 package dev.regrade.judge.server;
 
+import dev.regrade.rubric.port.VerdictRules;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 /**
  * When the fake judge applies one fault. A request matches when every given condition holds: its
@@ -30,7 +30,7 @@ public record FaultRule(FaultKind fault, Set<Integer> requestNumbers, String cla
             throw new IllegalArgumentException("times must be 0 (always) or a positive count, got " + times);
         }
         if (claimPattern != null) {
-            compile(claimPattern);
+            VerdictRules.pattern(claimPattern);
         }
     }
 
@@ -67,13 +67,6 @@ public record FaultRule(FaultKind fault, Set<Integer> requestNumbers, String cla
         if (kind != null && kind != requestKind) {
             return false;
         }
-        return claimPattern == null || claim != null && compile(claimPattern).matcher(claim).find();
-    }
-
-    static Pattern compile(String p) {
-        if (p.length() >= 2 && p.startsWith("/") && p.endsWith("/")) {
-            return Pattern.compile(p.substring(1, p.length() - 1));
-        }
-        return Pattern.compile(Pattern.quote(p));
+        return claimPattern == null || claim != null && VerdictRules.pattern(claimPattern).matcher(claim).find();
     }
 }

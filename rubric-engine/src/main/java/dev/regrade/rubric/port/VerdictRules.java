@@ -38,7 +38,7 @@ public final class VerdictRules {
         this.base = Objects.requireNonNull(base);
         this.reject = List.copyOf(reject);
         this.table = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(table));
-        this.compiled = this.reject.stream().map(VerdictRules::compile).toList();
+        this.compiled = this.reject.stream().map(VerdictRules::pattern).toList();
     }
 
     /** Everything passes. */
@@ -107,7 +107,11 @@ public final class VerdictRules {
         return b.toString();
     }
 
-    private static Pattern compile(String p) {
+    /**
+     * The claim pattern syntax shared by reject rules and fault rules: {@code /regex/} (Java syntax,
+     * found anywhere in the claim), otherwise a literal substring.
+     */
+    public static Pattern pattern(String p) {
         if (p.length() >= 2 && p.startsWith("/") && p.endsWith("/")) {
             return Pattern.compile(p.substring(1, p.length() - 1));
         }
