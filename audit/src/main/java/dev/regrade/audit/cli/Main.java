@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
             ""
         },
         subcommands = {AuditCommand.class, RunCommand.class, DiffCommand.class, RescoreCommand.class, ReportCommand.class,
-            JudgeCommand.class, ApproveCommand.class, ScoreCommand.class, SubjectsCommand.class, VerEvalCommand.class,
+            JudgeCommand.class, ApproveCommand.class, ScoreCommand.class, SubjectsCommand.class, VerEvalCommand.class, BenchCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 ok, 1 a finding (disagreement, unexpected change), 2 bad input, 3 judge unreachable.",
             "Run 'regrade help COMMAND' for the options of one command."})

@@ -54,7 +54,7 @@ final class RescoreCommand implements java.util.concurrent.Callable<Integer> {
         for (Path file : files) {
             Rescore r;
             try {
-                r = Rescorer.rescore(read(file));
+                r = Rescorer.rescore(finiteFinalScore(read(file)));
             } catch (BadInput e) {
                 err.println("regrade rescore: " + file + ": " + e.getMessage());
                 anyBad = true;
@@ -104,6 +104,20 @@ final class RescoreCommand implements java.util.concurrent.Callable<Integer> {
         } catch (UncheckedIOException e) {
             throw new BadInput("not valid JSON: " + firstLine(e.getCause().getMessage()));
         }
+    }
+
+    /**
+     * A NaN or infinite {@code final_score} is unreadable input, not a disagreement: no tree the
+     * original scores can produce one (a node's score must lie in [0.0, 1.0]).
+     */
+    private static JsonNode finiteFinalScore(JsonNode doc) {
+        JsonNode fs = doc == null ? null : doc.get("final_score");
+        if (fs != null && fs.isNumber() && !Double.isFinite(fs.doubleValue())) {
+            double v = fs.doubleValue();
+            throw new BadInput("$.final_score: expected a finite number, not "
+                    + (Double.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity"));
+        }
+        return doc;
     }
 
     private static String firstLine(String s) {

@@ -7,7 +7,14 @@ import dev.regrade.subjects.wearable.ProactiveScorer;
 import dev.regrade.subjects.wearable.ScoreRun;
 import dev.regrade.subjects.wearable.ScoringError;
 import dev.regrade.subjects.wearable.Variant;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -82,6 +89,12 @@ final class ScoreCommand implements Callable<Integer> {
                 err.flush();
                 return ExitCodes.BAD_INPUT;
             }
+            String problem = notUtf8(p);
+            if (problem != null) {
+                err.println("regrade score: " + p + ": " + problem);
+                err.flush();
+                return ExitCodes.BAD_INPUT;
+            }
         }
         if (llmJudge && (task != Task.convqa || judgeUrl == null || judgeModel == null)) {
             err.println("regrade score: --llm-judge is for convqa and needs --judge-url and --judge-model");
@@ -106,5 +119,33 @@ final class ScoreCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.FINDING;
         }
+    }
+
+    /**
+     * Decodes the file with a strict UTF-8 decoder: {@code null} when it decodes, else the problem
+     * (with the line and byte offset). The scorers read JSONL as UTF-8 and would otherwise fail mid-run without
+     * naming the file.
+     */
+    static String notUtf8(Path p) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(p);
+        } catch (IOException e) {
+            return "cannot read the file (" + e.getClass().getSimpleName() + ")";
+        }
+        CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CoderResult cr = dec.decode(in, CharBuffer.allocate(bytes.length), true);
+        if (!cr.isError()) {
+            return null;
+        }
+        int line = 1;
+        for (int i = 0; i < in.position(); i++) {
+            if (bytes[i] == '\n') {
+                line++;
+            }
+        }
+        return "not UTF-8 text (line " + line + ", byte " + in.position() + ")";
     }
 }

@@ -1,0 +1,77 @@
+package dev.regrade.audit.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.bench.Bench;
+import dev.regrade.audit.bench.ChildProcesses;
+import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.rubric.json.PyJson;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code regrade bench}: where the default audit's time goes, and judge requests per second. */
+@Command(name = "bench",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Measure the default audit's wall time from process start (--judge in-process and http, as child "
+                + "processes of this jar), a breakdown measured in process (JVM start, fake-judge start/stop, "
+                + "Audit.run, writing), and judge requests per second over loopback HTTP with 1, 4 and 16 client "
+                + "threads. Prints medians over --repeat runs and writes JSON to --out/bench.json."
+        },
+        footer = {"", "Targets (printed, not enforced): in-process < 3 s, http < 6 s.",
+            "", "Examples:", "  ./regrade bench", "  ./regrade bench --repeat 1 --quick",
+            "", "Exit status: 0 measured, 2 bad input."})
+final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--repeat", defaultValue = "5", paramLabel = "N",
+            description = "Runs per measurement; medians are reported. Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    @Option(names = "--quick", description = "Skip the child-process audits; a reduced matrix in process; "
+            + "few requests (for tests).")
+    boolean quick;
+
+    @Option(names = "--requests", paramLabel = "N",
+            description = "Verification requests per concurrency setting. Default: 2000 (200 with --quick).")
+    Integer requests;
+
+    @Option(names = "--out", defaultValue = "target/bench", paramLabel = "DIR", description = "Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        int n = requests == null ? (quick ? 200 : 2000) : requests;
+        if (repeat < 1 || repeat > 100) {
+            err.println("regrade bench: --repeat: expected 1 to 100");
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
+        if (n < 1 || n > 100_000) {
+            err.println("regrade bench: --requests: expected 1 to 100000");
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
+        Path jar = ChildProcesses.ownJar(BenchCommand.class).orElse(null);
+        ObjectNode doc = Bench.run(new Bench.Options(repeat, quick, n, jar, line -> {
+            synchronized (err) {
+                err.println("regrade bench: " + line);
+                err.flush();
+            }
+        }));
+        Path file = out.resolve("bench.json");
+        AuditWriter.atomicWrite(file, PyJson.toFileText(doc));
+        stdout.print(Bench.table(doc));
+        stdout.println();
+        stdout.println("JSON: " + file);
+        stdout.flush();
+        return ExitCodes.OK;
+    }
+}
