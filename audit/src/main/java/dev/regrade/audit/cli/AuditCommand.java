@@ -88,11 +88,15 @@ final class AuditCommand implements Callable<Integer> {
         try {
             AuditConfig config = config();
             long start = System.nanoTime();
+            // On a terminal the progress line is rewritten in place; in a log, one line per tenth.
+            boolean terminal = System.console() != null;
             Audit.Outcome outcome = Audit.run(config, (done, total) -> {
-                if (!quiet && (done == total || done % 25 == 0)) {
+                int step = terminal ? 25 : Math.max(1, total / 10);
+                if (!quiet && (done == total || done % step == 0)) {
                     synchronized (err) {
-                        err.printf("\rregrade audit: %d/%d runs, %.1f s", done, total, (System.nanoTime() - start) / 1e9);
-                        if (done == total) {
+                        err.printf(terminal ? "\rregrade audit: %d/%d runs, %.1f s" : "regrade audit: %d/%d runs, %.1f s%n",
+                                done, total, (System.nanoTime() - start) / 1e9);
+                        if (terminal && done == total) {
                             err.println();
                         }
                         err.flush();
