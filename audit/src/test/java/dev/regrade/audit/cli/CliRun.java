@@ -5,8 +5,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs the command line in process, capturing stdout, stderr and the exit status. */
-record CliRun(int status, String out, String err) {
-    static CliRun of(String... args) {
+public record CliRun(int status, String out, String err) {
+    public static CliRun of(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -1,5 +1,7 @@
 package dev.regrade.audit.reliability;
 
+import dev.regrade.audit.cli.CliRun;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
