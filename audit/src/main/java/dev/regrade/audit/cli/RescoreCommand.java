@@ -1,17 +1,13 @@
 package dev.regrade.audit.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.PyJson;
 import dev.regrade.rubric.rescore.Disagreement;
 import dev.regrade.rubric.rescore.Rescore;
 import dev.regrade.rubric.rescore.Rescorer;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -54,9 +50,9 @@ final class RescoreCommand implements java.util.concurrent.Callable<Integer> {
         for (Path file : files) {
             Rescore r;
             try {
-                r = Rescorer.rescore(finiteFinalScore(read(file)));
-            } catch (BadInput e) {
-                err.println("regrade rescore: " + file + ": " + e.getMessage());
+                r = Rescorer.rescore(finiteFinalScore(ResultFiles.read(file)));
+            } catch (BadInputException e) {
+                err.println("regrade rescore: " + e.getMessage());
                 anyBad = true;
                 continue;
             } catch (BadJsonException e) {
@@ -86,26 +82,6 @@ final class RescoreCommand implements java.util.concurrent.Callable<Integer> {
         return anyDisagree ? ExitCodes.FINDING : ExitCodes.OK;
     }
 
-    private static JsonNode read(Path file) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new BadInput("cannot read file (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
-        }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new BadInput("not UTF-8 text");
-        }
-        try {
-            return PyJson.parse(text);
-        } catch (UncheckedIOException e) {
-            throw new BadInput("not valid JSON: " + firstLine(e.getCause().getMessage()));
-        }
-    }
-
     /**
      * A NaN or infinite {@code final_score} is unreadable input, not a disagreement: no tree the
      * original scores can produce one (a node's score must lie in [0.0, 1.0]).
@@ -114,23 +90,9 @@ final class RescoreCommand implements java.util.concurrent.Callable<Integer> {
         JsonNode fs = doc == null ? null : doc.get("final_score");
         if (fs != null && fs.isNumber() && !Double.isFinite(fs.doubleValue())) {
             double v = fs.doubleValue();
-            throw new BadInput("$.final_score: expected a finite number, not "
+            throw new BadJsonException("$.final_score", "expected a finite number, not "
                     + (Double.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity"));
         }
         return doc;
-    }
-
-    private static String firstLine(String s) {
-        int nl = s == null ? -1 : s.indexOf('\n');
-        return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
-    }
-
-    /** Unreadable input, reported with the file name. */
-    static final class BadInput extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        BadInput(String message) {
-            super(message);
-        }
     }
 }
