@@ -26,9 +26,11 @@ public final class EvaluationContext {
     private final EvalClock clock;
     private final long hashSeed;
     private final String model;
+    private final Runnable onHashSeedRead;
 
     private EvaluationContext(String answer, String agentName, String answerName, Judge judge, Extractor extractor,
-                              PageSource pages, MapsTool maps, EvalClock clock, long hashSeed, String model) {
+                              PageSource pages, MapsTool maps, EvalClock clock, long hashSeed, String model,
+                              Runnable onHashSeedRead) {
         this.answer = answer;
         this.agentName = agentName;
         this.answerName = answerName;
@@ -39,6 +41,7 @@ public final class EvaluationContext {
         this.clock = clock;
         this.hashSeed = hashSeed;
         this.model = model;
+        this.onHashSeedRead = onHashSeedRead;
     }
 
     /**
@@ -64,50 +67,61 @@ public final class EvaluationContext {
                 r -> { throw new PortNotConfigured("extractor"); },
                 url -> { throw new PortNotConfigured("page source"); },
                 (a, b, m) -> { throw new PortNotConfigured("maps tool"); },
-                new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL);
+                new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL, () -> { });
     }
 
     public EvaluationContext withAnswer(String value) {
         return new EvaluationContext(Objects.requireNonNull(value), agentName, answerName, judge, extractor, pages,
-                maps, clock, hashSeed, model);
+                maps, clock, hashSeed, model, onHashSeedRead);
     }
 
     public EvaluationContext withNames(String agent, String answerFile) {
-        return new EvaluationContext(answer, agent, answerFile, judge, extractor, pages, maps, clock, hashSeed, model);
+        return new EvaluationContext(answer, agent, answerFile, judge, extractor, pages, maps, clock, hashSeed, model,
+                onHashSeedRead);
     }
 
     public EvaluationContext withJudge(Judge value) {
         return new EvaluationContext(answer, agentName, answerName, Objects.requireNonNull(value), extractor, pages,
-                maps, clock, hashSeed, model);
+                maps, clock, hashSeed, model, onHashSeedRead);
     }
 
     public EvaluationContext withExtractor(Extractor value) {
         return new EvaluationContext(answer, agentName, answerName, judge, Objects.requireNonNull(value), pages, maps,
-                clock, hashSeed, model);
+                clock, hashSeed, model, onHashSeedRead);
     }
 
     public EvaluationContext withPages(PageSource value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, Objects.requireNonNull(value),
-                maps, clock, hashSeed, model);
+                maps, clock, hashSeed, model, onHashSeedRead);
     }
 
     public EvaluationContext withMaps(MapsTool value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages,
-                Objects.requireNonNull(value), clock, hashSeed, model);
+                Objects.requireNonNull(value), clock, hashSeed, model, onHashSeedRead);
     }
 
     public EvaluationContext withClock(EvalClock value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps,
-                Objects.requireNonNull(value), hashSeed, model);
+                Objects.requireNonNull(value), hashSeed, model, onHashSeedRead);
     }
 
     public EvaluationContext withHashSeed(long value) {
-        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, value, model);
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, value, model,
+                onHashSeedRead);
+    }
+
+    /**
+     * Calls {@code value} whenever the hash seed is read (by a script ordering a Python set). A run
+     * that never reads it scores the same under every seed; the audit uses this to skip re-running it.
+     */
+    public EvaluationContext withHashSeedListener(Runnable value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
+                model, Objects.requireNonNull(value));
     }
 
     public EvaluationContext withModel(String value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                Objects.requireNonNull(value));
+                Objects.requireNonNull(value), onHashSeedRead);
     }
 
     public String answer() {
@@ -146,6 +160,7 @@ public final class EvaluationContext {
 
     /** The PYTHONHASHSEED the run reproduces (set iteration order). */
     public long hashSeed() {
+        onHashSeedRead.run();
         return hashSeed;
     }
 

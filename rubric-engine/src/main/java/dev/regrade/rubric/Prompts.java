@@ -60,8 +60,12 @@ public final class Prompts {
                 }
                 throw new IllegalArgumentException("Single '}' encountered in format string");
             } else {
-                out.append(c);
-                i++;
+                int next = i + 1;
+                while (next < n && template.charAt(next) != '{' && template.charAt(next) != '}') {
+                    next++;
+                }
+                out.append(template, i, next);
+                i = next;
             }
         }
         return out.toString();

@@ -346,17 +346,15 @@ final class PyUrlParse {
         if (s.isEmpty()) {
             return s;
         }
+        boolean[] keep = SAFE_TABLES.computeIfAbsent(safe, PyUrlParse::safeTable);
+        int i = 0;
+        while (i < s.length() && s.charAt(i) < 128 && keep[s.charAt(i)]) {
+            i++;
+        }
+        if (i == s.length()) {
+            return s; // nothing to escape: the common case of URL variants
+        }
         byte[] bytes = PyUtf8.encode(s);
-        boolean[] keep = new boolean[128];
-        for (char c : ALWAYS_SAFE.toCharArray()) {
-            keep[c] = true;
-        }
-        for (int i = 0; i < safe.length(); i++) {
-            char c = safe.charAt(i);
-            if (c < 128) {
-                keep[c] = true;
-            }
-        }
         StringBuilder out = new StringBuilder(bytes.length * 2);
         for (byte b : bytes) {
             int v = b & 0xFF;
@@ -367,6 +365,23 @@ final class PyUrlParse {
             }
         }
         return out.toString();
+    }
+
+    /** The ASCII characters {@code quote} keeps for a {@code safe} argument (a handful of distinct ones). */
+    private static final Map<String, boolean[]> SAFE_TABLES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static boolean[] safeTable(String safe) {
+        boolean[] keep = new boolean[128];
+        for (char c : ALWAYS_SAFE.toCharArray()) {
+            keep[c] = true;
+        }
+        for (int i = 0; i < safe.length(); i++) {
+            char c = safe.charAt(i);
+            if (c < 128) {
+                keep[c] = true;
+            }
+        }
+        return keep;
     }
 
     /** {@code urllib.parse.quote_plus(s, safe=safe)}. */

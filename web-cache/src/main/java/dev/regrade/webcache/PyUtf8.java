@@ -16,6 +16,15 @@ final class PyUtf8 {
 
     /** {@code s.encode('utf-8')}; a lone surrogate raises {@code UnicodeEncodeError}. */
     static byte[] encode(String s) {
+        // Java's encoder writes '?' for a lone surrogate where Python raises, so it is used only
+        // when the text has no surrogate at all.
+        boolean surrogates = false;
+        for (int i = 0; i < s.length() && !surrogates; i++) {
+            surrogates = Character.isSurrogate(s.charAt(i));
+        }
+        if (!surrogates) {
+            return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream(s.length() + 8);
         int cpIndex = 0;
         for (int i = 0; i < s.length(); ) {

@@ -124,6 +124,15 @@ public final class SyntheticPages implements PageSource {
         return hashSeed;
     }
 
+    /**
+     * True when some lookup so far matched two stored pages among a URL's variants, so its answer
+     * depended on the hash seed (the variant order); false means every lookup so far would have
+     * answered the same under any seed.
+     */
+    public synchronized boolean seedDecided() {
+        return index.seedDecided();
+    }
+
     @Override
     public synchronized Optional<Page> page(String url) {
         Objects.requireNonNull(url, "url");

@@ -19,6 +19,8 @@ final class UrlIndex<V> {
     private final LinkedHashMap<String, V> entries = new LinkedHashMap<>();
     /** normalize_url_simple(key) -> first key (in insertion order) with that form. */
     private final Map<String, String> firstBySimpleForm = new HashMap<>();
+    /** Whether a lookup's answer depended on the variant order, i.e. on the hash seed. */
+    private boolean seedDecided;
 
     UrlIndex(long hashSeed) {
         this.hashSeed = hashSeed;
@@ -69,11 +71,27 @@ final class UrlIndex<V> {
         if (reverse != null) {
             return reverse;
         }
+        // The variants' order follows the hash seed, their content does not: the answer depends on
+        // the seed only when two different stored keys match, so the scan goes on to find out.
+        String first = null;
         for (String variant : UrlNormalizer.urlVariants(url, hashSeed)) {
             if (entries.containsKey(variant)) {
-                return variant;
+                if (first == null) {
+                    first = variant;
+                } else if (!first.equals(variant)) {
+                    seedDecided = true;
+                    break;
+                }
             }
         }
-        return null;
+        return first;
+    }
+
+    /**
+     * True once a lookup found two stored keys among a URL's variants, so that which one it
+     * answered depended on the hash seed. Lookups that never get there answer alike under every seed.
+     */
+    boolean seedDecided() {
+        return seedDecided;
     }
 }

@@ -115,6 +115,23 @@ public final class UrlNormalizer {
      * @param hashSeed the PYTHONHASHSEED of the run being reproduced
      */
     public static List<String> urlVariants(String url, long hashSeed) {
+        // A pure function of its arguments, asked again for the same URLs by every run of an audit.
+        String key = hashSeed + " " + url;
+        List<String> known = VARIANTS.get(key);
+        if (known == null) {
+            if (VARIANTS.size() >= VARIANTS_KEPT) {
+                VARIANTS.clear();
+            }
+            known = computeUrlVariants(url, hashSeed);
+            VARIANTS.put(key, known);
+        }
+        return known;
+    }
+
+    private static final int VARIANTS_KEPT = 8192;
+    private static final Map<String, List<String>> VARIANTS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static List<String> computeUrlVariants(String url, long hashSeed) {
         String noFrag = PyUrlParse.urldefrag(url);
         List<String> adds = new ArrayList<>(List.of(
                 url, noFrag, removeUtmParameters(url), removeUtmParameters(noFrag),

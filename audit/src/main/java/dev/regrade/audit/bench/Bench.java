@@ -10,14 +10,14 @@ import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
-import dev.regrade.judge.server.FakeJudgeConfig;
-import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.Policies;
+import dev.regrade.rubric.json.PyJson;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,9 +27,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The measurements behind {@code regrade bench}: the default audit's wall time from process start
- * (child processes), a breakdown measured in process, and judge requests per second over loopback.
- * Every figure is a median over {@code repeat} runs. Nothing here asserts a time.
+ * The measurements behind {@code regrade bench}: the default audit's wall time from process start,
+ * in child processes started exactly as a user starts them ({@code ./regrade audit}), with the
+ * audit's own account of where the time went ({@code audit --timings}), and judge requests per
+ * second over loopback. Every figure is a median over {@code repeat} runs. Nothing here asserts a time.
  */
 public final class Bench {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -37,6 +38,8 @@ public final class Bench {
     public static final double TARGET_IN_PROCESS_MS = 3_000;
     public static final double TARGET_HTTP_MS = 6_000;
     private static final long CHILD_TIMEOUT_S = 900;
+    /** The wall time after the audit's last phase: the JVM's exit. */
+    static final String EXIT = "jvm exit";
 
     /**
      * What to measure.
@@ -44,10 +47,12 @@ public final class Bench {
      * @param repeat   runs per measurement (medians reported)
      * @param quick    skip the child-process audits; a reduced matrix in process; few requests
      * @param requests verification requests per concurrency setting
-     * @param jar      the regrade jar for child processes, or null when not running from a jar
+     * @param launcher the {@code regrade} launcher script to start child audits with (its JVM
+     *                 options are the ones measured), or null to start them with {@code java -jar}
+     * @param jar      the regrade jar, or null when not running from a jar (no child processes)
      * @param progress receives one line per step
      */
-    public record Options(int repeat, boolean quick, int requests, Path jar, Consumer<String> progress) {
+    public record Options(int repeat, boolean quick, int requests, Path launcher, Path jar, Consumer<String> progress) {
     }
 
     private Bench() {
@@ -71,18 +76,16 @@ public final class Bench {
     /** Runs every measurement; returns the bench document. */
     public static ObjectNode run(Options o) {
         ObjectNode doc = F.objectNode();
-        doc.put("regrade_bench", 1);
+        doc.put("regrade_bench", 2);
         doc.put("repeat", o.repeat());
         doc.put("quick", o.quick());
         doc.put("cores", Runtime.getRuntime().availableProcessors());
         doc.put("java", System.getProperty("java.version"));
-        doc.put("jar", o.jar() == null ? null : o.jar().toString());
+        doc.put("launcher", o.launcher() == null ? null : o.launcher().toString());
 
         ObjectNode audit = doc.putObject("audit");
-        audit.set("in-process", childAudit(o, "in-process", TARGET_IN_PROCESS_MS));
-        audit.set("http", childAudit(o, "http", TARGET_HTTP_MS));
-
-        doc.set("breakdown", breakdown(o));
+        audit.set("in-process", audit(o, JudgeMode.IN_PROCESS, TARGET_IN_PROCESS_MS));
+        audit.set("http", audit(o, JudgeMode.HTTP, TARGET_HTTP_MS));
 
         int warmup = Math.max(1, Math.min(200, o.requests() / 10));
         Duration deadline = o.quick() ? Duration.ofSeconds(10) : Duration.ofSeconds(60);
@@ -124,103 +127,84 @@ public final class Bench {
         return doc;
     }
 
-    private static ObjectNode childAudit(Options o, String mode, double targetMs) {
+    /**
+     * The default audit in one judge mode: child processes when possible (one unmeasured warm-up
+     * first, which also writes the launcher's class-data archive), else Audit.run in this JVM.
+     */
+    private static ObjectNode audit(Options o, JudgeMode mode, double targetMs) {
         ObjectNode n = F.objectNode();
-        n.put("command", "java -jar regrade.jar audit --quiet --judge " + mode + " --out <tmp>");
         n.put("target_ms", targetMs);
-        if (o.quick() || o.jar() == null) {
+        boolean child = !o.quick() && (o.launcher() != null || o.jar() != null);
+        List<Double> walls = new ArrayList<>();
+        Map<String, List<Double>> phases = new LinkedHashMap<>();
+        long requests = -1;
+        if (child) {
+            List<String> prefix = o.launcher() != null ? List.of(o.launcher().toString())
+                    : List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                            o.jar().toString());
+            n.put("command", String.join(" ", prefix) + " audit --quiet --judge " + mode.label()
+                    + " --out <tmp> --timings <tmp>/timings.json");
+            n.put("warmup_runs", 1);
+            for (int i = 0; i <= o.repeat(); i++) {
+                o.progress().accept("audit --judge " + mode.label() + " (child process) "
+                        + (i == 0 ? "warm-up" : i + "/" + o.repeat()));
+                Path out = tempDir();
+                try {
+                    Path timings = out.resolve("timings.json");
+                    List<String> cmd = new ArrayList<>(prefix);
+                    cmd.addAll(List.of("audit", "--quiet", "--judge", mode.label(), "--out", out.toString(),
+                            "--timings", timings.toString()));
+                    ChildProcesses.Timed t = ChildProcesses.run(cmd, CHILD_TIMEOUT_S);
+                    if (t.status() != 0 && t.status() != 1) {
+                        throw new IllegalStateException("regrade audit --judge " + mode.label() + " exited "
+                                + t.status());
+                    }
+                    if (i == 0) {
+                        continue;
+                    }
+                    walls.add(t.wallMs());
+                    JsonNode doc = PyJson.parse(Files.readString(timings));
+                    doc.get("phases_ms").fields().forEachRemaining(e ->
+                            phases.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue().asDouble()));
+                    phases.computeIfAbsent(EXIT, k -> new ArrayList<>())
+                            .add(Math.max(0, t.wallMs() - doc.get("total_ms").asDouble()));
+                    requests = doc.get("judge_requests").asLong();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                } finally {
+                    ChildProcesses.deleteTree(out);
+                }
+            }
+            n.put("status", "measured");
+            double median = Stats.median(walls);
+            n.put("wall_ms_median", round(median));
+            ArrayNode s = n.putArray("wall_ms_samples");
+            walls.forEach(v -> s.add(round(v)));
+            n.put("met", median < targetMs);
+        } else {
             n.put("status", "skipped");
             n.put("reason", o.quick() ? "--quick" : "not running from a jar");
-            return n;
-        }
-        List<Double> samples = new ArrayList<>();
-        long requests = -1;
-        for (int i = 0; i < o.repeat(); i++) {
-            o.progress().accept("audit --judge " + mode + " (child process) " + (i + 1) + "/" + o.repeat());
-            Path out = tempDir();
-            try {
-                ChildProcesses.Timed t = ChildProcesses.run(o.jar(),
-                        List.of("audit", "--quiet", "--judge", mode, "--out", out.toString()), CHILD_TIMEOUT_S);
-                if (t.status() != 0 && t.status() != 1) {
-                    throw new IllegalStateException("regrade audit --judge " + mode + " exited " + t.status());
+            o.progress().accept("audit --judge " + mode.label() + " in this JVM (" + (o.quick() ? "quick matrix"
+                    : "default matrix") + ") for the phase breakdown");
+            for (int i = 0; i < o.repeat(); i++) {
+                PhaseTimes times = PhaseTimes.fromNow();
+                Audit.Outcome outcome = Audit.run(config(mode, o.quick()), (d, t) -> { }, times);
+                Path out = tempDir();
+                try {
+                    AuditWriter.write(out, outcome);
+                    times.mark("write results and reports");
+                } finally {
+                    ChildProcesses.deleteTree(out);
                 }
-                samples.add(t.wallMs());
-                requests = ChildProcesses.judgeRequests(out);
-            } finally {
-                ChildProcesses.deleteTree(out);
+                times.phases().forEach((k, v) -> phases.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+                requests = outcome.judgeRequests();
             }
         }
-        n.put("status", "measured");
-        double median = Stats.median(samples);
-        n.put("wall_ms_median", round(median));
-        ArrayNode s = n.putArray("wall_ms_samples");
-        samples.forEach(v -> s.add(round(v)));
         n.put("judge_requests", requests);
-        n.put("met", median < targetMs);
+        n.put("phases_measured", child ? "child process, from process start" : "in this JVM (no JVM start or exit)");
+        ObjectNode ph = n.putObject("phases_ms_median");
+        phases.forEach((k, v) -> ph.put(k, round(Stats.median(v))));
         return n;
-    }
-
-    private static ObjectNode breakdown(Options o) {
-        ObjectNode b = F.objectNode();
-        b.put("config", o.quick() ? "quick: " + Scripts.names().get(0) + ", policy minimal, no fixtures, seed 0"
-                : "default (all scripts, all policies, shipped fixtures, seeds 0,1,2,3)");
-        Map<String, List<Double>> samples = new LinkedHashMap<>();
-        for (String k : List.of("jvm_start", "judge_server_start", "judge_server_stop", "run_in_process", "run_http",
-                "write")) {
-            samples.put(k, new ArrayList<>());
-        }
-        long reqInProcess = -1;
-        long reqHttp = -1;
-        for (int i = 0; i < o.repeat(); i++) {
-            if (!o.quick() && o.jar() != null) {
-                o.progress().accept("breakdown " + (i + 1) + "/" + o.repeat() + ": JVM start");
-                ChildProcesses.Timed t = ChildProcesses.run(o.jar(), List.of("--version"), 120);
-                samples.get("jvm_start").add(t.wallMs());
-            }
-            o.progress().accept("breakdown " + (i + 1) + "/" + o.repeat() + ": fake-judge server start/stop");
-            long s0 = System.nanoTime();
-            FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults());
-            samples.get("judge_server_start").add(Stats.msSince(s0));
-            long s1 = System.nanoTime();
-            server.stop();
-            samples.get("judge_server_stop").add(Stats.msSince(s1));
-
-            o.progress().accept("breakdown " + (i + 1) + "/" + o.repeat() + ": Audit.run in-process + write");
-            long r0 = System.nanoTime();
-            Audit.Outcome inProcess = Audit.run(config(JudgeMode.IN_PROCESS, o.quick()), (d, t) -> { });
-            samples.get("run_in_process").add(Stats.msSince(r0));
-            reqInProcess = ChildProcesses.judgeRequests(inProcess.resultFiles());
-            Path out = tempDir();
-            try {
-                long w0 = System.nanoTime();
-                AuditWriter.write(out, inProcess);
-                samples.get("write").add(Stats.msSince(w0));
-            } finally {
-                ChildProcesses.deleteTree(out);
-            }
-
-            o.progress().accept("breakdown " + (i + 1) + "/" + o.repeat() + ": Audit.run http");
-            long h0 = System.nanoTime();
-            Audit.Outcome http = Audit.run(config(JudgeMode.HTTP, o.quick()), (d, t) -> { });
-            samples.get("run_http").add(Stats.msSince(h0));
-            reqHttp = ChildProcesses.judgeRequests(http.resultFiles());
-        }
-        ObjectNode steps = b.putObject("steps");
-        for (Map.Entry<String, List<Double>> e : samples.entrySet()) {
-            ObjectNode step = steps.putObject(e.getKey());
-            if (e.getValue().isEmpty()) {
-                step.put("status", "skipped");
-                step.put("reason", o.quick() ? "--quick" : "not running from a jar");
-                continue;
-            }
-            step.put("status", "measured");
-            step.put("ms_median", round(Stats.median(e.getValue())));
-            ArrayNode s = step.putArray("ms_samples");
-            e.getValue().forEach(v -> s.add(round(v)));
-        }
-        b.put("judge_requests_in_process", reqInProcess);
-        b.put("judge_requests_http", reqHttp);
-        return b;
     }
 
     /** The table printed by {@code regrade bench}. */
@@ -230,41 +214,42 @@ public final class Bench {
                 doc.get("repeat").asInt(), doc.get("cores").asInt(), doc.get("java").asText(),
                 doc.get("quick").asBoolean() ? "; --quick" : ""));
         sb.append('\n');
-        sb.append(String.format(Locale.ROOT, "%-52s %10s %10s %-6s %14s%n", "Default audit, wall time from process start",
-                "median", "target", "", "judge requests"));
+        JsonNode in = doc.get("audit").get("in-process");
+        JsonNode http = doc.get("audit").get("http");
+        sb.append("Default audit (11 scripts x 4 policies + fixtures x 2 variants x 4 seeds), wall time from process start\n");
+        if (in.has("command")) {
+            sb.append("  (").append(in.get("command").asText()).append(")\n");
+        }
+        sb.append(String.format(Locale.ROOT, "  %-14s %10s %10s %-7s %14s%n", "judge", "median", "target", "",
+                "judge requests"));
         for (String mode : List.of("in-process", "http")) {
             JsonNode a = doc.get("audit").get(mode);
-            String label = "  --judge " + mode;
             String target = "< " + fmtS(a.get("target_ms").asDouble());
             if (!"measured".equals(a.get("status").asText())) {
-                sb.append(String.format(Locale.ROOT, "%-52s %10s %10s %-6s %14s%n", label,
-                        "skipped", target, "", "(" + a.get("reason").asText() + ")"));
+                sb.append(String.format(Locale.ROOT, "  %-14s %10s %10s %-7s %14d  (%s)%n", mode, "skipped", target, "",
+                        a.get("judge_requests").asLong(), a.get("reason").asText()));
             } else {
-                sb.append(String.format(Locale.ROOT, "%-52s %10s %10s %-6s %14d%n", label,
+                sb.append(String.format(Locale.ROOT, "  %-14s %10s %10s %-7s %14d%n", mode,
                         fmtS(a.get("wall_ms_median").asDouble()), target, a.get("met").asBoolean() ? "met" : "MISSED",
                         a.get("judge_requests").asLong()));
             }
         }
         sb.append('\n');
-        JsonNode b = doc.get("breakdown");
-        sb.append(String.format(Locale.ROOT, "%-52s %10s%n", "Breakdown, measured in process", "median"));
-        sb.append("  (").append(b.get("config").asText()).append(")\n");
-        String[][] rows = {
-            {"jvm_start", "JVM start (java -jar regrade.jar --version)"},
-            {"judge_server_start", "fake-judge server start (FakeJudgeServer.start)"},
-            {"judge_server_stop", "fake-judge server stop"},
-            {"run_in_process", "Audit.run, --judge in-process"},
-            {"run_http", "Audit.run, --judge http"},
-            {"write", "AuditWriter.write (results + 3 reports)"},
-        };
-        for (String[] r : rows) {
-            JsonNode s = b.get("steps").get(r[0]);
-            String v = "measured".equals(s.get("status").asText()) ? fmtS(s.get("ms_median").asDouble())
-                    : "skipped";
-            String extra = r[0].equals("run_in_process") ? "  " + b.get("judge_requests_in_process").asLong()
-                    + " judge requests" : r[0].equals("run_http") ? "  " + b.get("judge_requests_http").asLong()
-                    + " judge requests" : "";
-            sb.append(String.format(Locale.ROOT, "  %-50s %10s%s%n", r[1], v, extra));
+        sb.append("Where the time goes (medians; ").append(in.get("phases_measured").asText()).append(")\n");
+        sb.append(String.format(Locale.ROOT, "  %-28s %12s %12s%n", "phase", "in-process", "http"));
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        http.get("phases_ms_median").fieldNames().forEachRemaining(names::add);
+        in.get("phases_ms_median").fieldNames().forEachRemaining(names::add);
+        List<String> ordered = new ArrayList<>();
+        for (String k : List.of(PhaseTimes.JVM_START, "inputs", "fake judge start", "runs, first seed",
+                "runs, other seeds", "fake judge stop", "diffs and report", "write results and reports", EXIT)) {
+            if (names.remove(k)) {
+                ordered.add(k);
+            }
+        }
+        ordered.addAll(names);
+        for (String k : ordered) {
+            sb.append(String.format(Locale.ROOT, "  %-28s %12s %12s%n", k, cell(in, k), cell(http, k)));
         }
         sb.append('\n');
         sb.append("Judge requests per second over loopback HTTP (HttpJudgeClient -> FakeJudgeServer on 127.0.0.1)\n");
@@ -277,6 +262,11 @@ public final class Bench {
                     t.get("deadline_hit").asBoolean() ? "  (deadline hit)" : ""));
         }
         return sb.toString();
+    }
+
+    private static String cell(JsonNode mode, String phase) {
+        JsonNode v = mode.get("phases_ms_median").get(phase);
+        return v == null ? "-" : fmtS(v.asDouble());
     }
 
     private static String fmtS(double ms) {

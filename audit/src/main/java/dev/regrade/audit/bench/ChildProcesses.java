@@ -46,6 +46,12 @@ public final class ChildProcesses {
         cmd.add("-jar");
         cmd.add(jar.toString());
         cmd.addAll(args);
+        return run(cmd, timeoutSeconds);
+    }
+
+    /** Runs a command with output discarded; killed after {@code timeoutSeconds}. */
+    public static Timed run(List<String> cmd, long timeoutSeconds) {
+        List<String> args = cmd;
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);

@@ -1,6 +1,7 @@
 package dev.regrade.audit.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.audit.bench.PhaseTimes;
 import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.core.AuditWriter;
@@ -10,6 +11,7 @@ import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.JudgeUnavailableException;
 import dev.regrade.policies.Policies;
+import dev.regrade.rubric.json.PyJson;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -81,10 +83,16 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
 
+    @Option(names = "--timings", paramLabel = "FILE",
+            description = "Also write where the time went (JSON: milliseconds per phase, from JVM start) to FILE; "
+                    + "used by ./regrade bench.")
+    Path timings;
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        PhaseTimes clock = PhaseTimes.fromJvmStart();
         try {
             AuditConfig config = config();
             long start = System.nanoTime();
@@ -102,9 +110,19 @@ final class AuditCommand implements Callable<Integer> {
                         err.flush();
                     }
                 }
-            });
+            }, clock);
             AuditWriter.write(out, outcome);
+            clock.mark("write results and reports");
+            if (timings != null) {
+                clock.judgeRequests(outcome.judgeRequests());
+                AuditWriter.atomicWrite(timings, PyJson.toFileText(clock.json()));
+            }
             JsonNode s = outcome.report().get("summary");
+            if (!quiet && outcome.evaluated() < s.get("runs").asInt()) {
+                err.printf("regrade audit: %d runs evaluated; %d reused from a first-seed run that never read its hash "
+                        + "seed%n", outcome.evaluated(), s.get("runs").asInt() - outcome.evaluated());
+                err.flush();
+            }
             stdout.printf("%d runs, %d inputs: %d changed trees, %d unexpected changes, %d crashes, %d seed-dependent "
                             + "trees, %d prompt-lint findings%n", s.get("runs").asInt(), s.get("comparisons").asInt(),
                     s.get("changed").asInt(), s.get("unexpected").asInt(), s.get("crashes").asInt(),

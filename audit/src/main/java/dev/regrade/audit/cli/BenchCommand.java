@@ -17,10 +17,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench",
         mixinStandardHelpOptions = true,
         description = {
-            "Measure the default audit's wall time from process start (--judge in-process and http, as child "
-                + "processes of this jar), a breakdown measured in process (JVM start, fake-judge start/stop, "
-                + "Audit.run, writing), and judge requests per second over loopback HTTP with 1, 4 and 16 client "
-                + "threads. Prints medians over --repeat runs and writes JSON to --out/bench.json."
+            "Measure the default audit's wall time from process start (--judge in-process and http), in child "
+                + "processes started as a user starts them (./regrade audit, with the launcher's JVM options), after "
+                + "one unmeasured warm-up; where that time goes, phase by phase, from the audit's own clock (JVM "
+                + "start, inputs, fake-judge start, runs, diffs, writing, JVM exit); and judge requests per second "
+                + "over loopback HTTP with 1, 4 and 16 client threads. Prints medians over --repeat runs and writes "
+                + "JSON to --out/bench.json."
         },
         footer = {"", "Targets (printed, not enforced): in-process < 3 s, http < 6 s.",
             "", "Examples:", "  ./regrade bench", "  ./regrade bench --repeat 1 --quick",
@@ -60,7 +62,8 @@ final class BenchCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         Path jar = ChildProcesses.ownJar(BenchCommand.class).orElse(null);
-        ObjectNode doc = Bench.run(new Bench.Options(repeat, quick, n, jar, line -> {
+        Path launcher = launcher();
+        ObjectNode doc = Bench.run(new Bench.Options(repeat, quick, n, launcher, jar, line -> {
             synchronized (err) {
                 err.println("regrade bench: " + line);
                 err.flush();
@@ -73,5 +76,15 @@ final class BenchCommand implements Callable<Integer> {
         stdout.println("JSON: " + file);
         stdout.flush();
         return ExitCodes.OK;
+    }
+
+    /** The {@code regrade} launcher that started us (REGRADE_HOME), whose JVM options the children get. */
+    private static Path launcher() {
+        String home = System.getenv("REGRADE_HOME");
+        if (home == null || home.isBlank()) {
+            return null;
+        }
+        Path p = Path.of(home, "regrade");
+        return java.nio.file.Files.isExecutable(p) ? p : null;
     }
 }

@@ -7,9 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.lint.PromptLint;
+import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
+import dev.regrade.judge.server.FakeJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.World;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
@@ -50,8 +53,12 @@ public final class Audit {
      * @param report      the report document ({@code report.json}), from which every rendering is made
      * @param resultFiles result documents by relative path ({@code results/<script>/<variant>/<input>.json})
      * @param unexpected  the number of unexpected changes (non-zero: the audit fails)
+     * @param evaluated   the runs actually evaluated; the others reused a first-seed run that never
+     *                    read its hash seed (the report is the same either way)
+     * @param judgeRequests the judge requests (verification votes) the evaluated runs made
      */
-    public record Outcome(ObjectNode report, Map<String, String> resultFiles, int unexpected) {
+    public record Outcome(ObjectNode report, Map<String, String> resultFiles, int unexpected, int evaluated,
+                          long judgeRequests) {
     }
 
     private record Input(RubricScript script, World world) {
@@ -62,21 +69,62 @@ public final class Audit {
 
     /** Runs the audit; bad input (unknown script, variant, policy, a broken fixture) is a {@link BadInputException}. */
     public static Outcome run(AuditConfig config, Progress progress) {
+        return run(config, progress, Phases.NONE);
+    }
+
+    /** Runs the audit, marking the end of each phase on {@code phases}. */
+    public static Outcome run(AuditConfig config, Progress progress, Phases phases) {
         List<Input> inputs = inputs(config);
-        List<RunSpec> specs = new ArrayList<>();
+        phases.mark("inputs");
+        long base = config.seeds().get(0);
+        List<Long> others = config.seeds().subList(1, config.seeds().size());
+        int total = inputs.size() * 2 * config.seeds().size();
+        AtomicInteger done = new AtomicInteger();
+        // Every input under the first seed; then the other seeds, run again only where the first
+        // run read its seed (a run that did not read it gives the same document under any seed).
+        List<RunSpec> first = new ArrayList<>();
         for (Input in : inputs) {
             for (String variant : List.of(config.before(), config.after())) {
-                for (long seed : config.seeds()) {
-                    specs.add(new RunSpec(in.script(), variant, in.world(), null, seed));
-                }
+                first.add(new RunSpec(in.script(), variant, in.world(), null, base));
             }
         }
-        List<RunRecord> records = execute(specs, config, progress);
         Map<String, RunRecord> byKey = new LinkedHashMap<>();
-        for (RunRecord r : records) {
-            byKey.put(key(r.spec()), r);
+        List<RunSpec> again = new ArrayList<>();
+        // In HTTP mode one fake judge serves every worker, each on a lane of its own.
+        try (FakeJudgeServer server = config.judge() == JudgeMode.HTTP
+                ? FakeJudgeServer.start(FakeJudgeConfig.defaults()) : null) {
+            if (server != null) {
+                phases.mark("fake judge start");
+            }
+            for (RunRecord r : execute(first, config, server, done, total, progress)) {
+                byKey.put(key(r.spec()), r);
+                for (long seed : others) {
+                    if (config.seedReuse() && !r.seedRead()) {
+                        byKey.put(key(r.spec().withHashSeed(seed)), r.underSeed(seed));
+                        progress.update(done.incrementAndGet(), total);
+                    } else {
+                        again.add(r.spec().withHashSeed(seed));
+                    }
+                }
+            }
+            phases.mark("runs, first seed");
+            for (RunRecord r : execute(again, config, server, done, total, progress)) {
+                byKey.put(key(r.spec()), r);
+            }
+            phases.mark("runs, other seeds");
         }
-        return assemble(config, inputs, byKey);
+        if (config.judge() == JudgeMode.HTTP) {
+            phases.mark("fake judge stop");
+        }
+        long requests = 0;
+        for (RunRecord r : byKey.values()) {
+            if (r.evaluated()) {
+                requests += r.document().get("regrade").get("judge_requests").size();
+            }
+        }
+        Outcome outcome = assemble(config, inputs, byKey, first.size() + again.size(), requests);
+        phases.mark("diffs and report");
+        return outcome;
     }
 
     private static List<Input> inputs(AuditConfig config) {
@@ -108,11 +156,14 @@ public final class Audit {
         return inputs;
     }
 
-    private static List<RunRecord> execute(List<RunSpec> specs, AuditConfig config, Progress progress) {
-        AtomicInteger done = new AtomicInteger();
+    private static List<RunRecord> execute(List<RunSpec> specs, AuditConfig config, FakeJudgeServer server,
+                                           AtomicInteger done, int total, Progress progress) {
+        if (specs.isEmpty()) {
+            return List.of();
+        }
         List<Runner> runners = java.util.Collections.synchronizedList(new ArrayList<>());
         ThreadLocal<Runner> runner = ThreadLocal.withInitial(() -> {
-            Runner r = new Runner();
+            Runner r = server == null ? new Runner() : new Runner().onServer(server);
             runners.add(r);
             return r;
         });
@@ -126,7 +177,7 @@ public final class Audit {
             for (RunSpec spec : specs) {
                 futures.add(pool.submit(() -> {
                     RunRecord r = runner.get().run(spec, config.judge());
-                    progress.update(done.incrementAndGet(), specs.size());
+                    progress.update(done.incrementAndGet(), total);
                     return r;
                 }));
             }
@@ -166,7 +217,8 @@ public final class Audit {
         return "results/" + script + "/" + variant + "/" + kind + "-" + input + ".json";
     }
 
-    private static Outcome assemble(AuditConfig config, List<Input> inputs, Map<String, RunRecord> runs) {
+    private static Outcome assemble(AuditConfig config, List<Input> inputs, Map<String, RunRecord> runs,
+                                    int evaluated, long judgeRequests) {
         long base = config.seeds().get(0);
         ObjectNode report = F.objectNode();
         report.put("regrade_audit", 1);
@@ -332,7 +384,7 @@ public final class Audit {
         summary.put("determinism", determinism.size());
         summary.put("lint", lint.size());
         report.put("changelog", changelog(affected));
-        return new Outcome(report, files, unexpected.size());
+        return new Outcome(report, files, unexpected.size(), evaluated, judgeRequests);
     }
 
     private static ObjectNode side(RunRecord r, String path) {

@@ -18,9 +18,12 @@ import java.util.Objects;
  * @param seeds        hash seeds; every run repeats under each, the first is the one reported
  * @param judge        how the judge is reached
  * @param threads      worker threads (output is identical for any number)
+ * @param seedReuse    whether a run that never read its hash seed is reused for the other seeds
+ *                     instead of repeated (output is identical either way; a test checks it)
  */
 public record AuditConfig(List<String> scripts, List<String> policies, Path fixturesDir, String before, String after,
-                          Expectations expectations, List<Long> seeds, JudgeMode judge, int threads) {
+                          Expectations expectations, List<Long> seeds, JudgeMode judge, int threads,
+                          boolean seedReuse) {
     public AuditConfig {
         scripts = List.copyOf(scripts);
         policies = List.copyOf(policies);
@@ -37,23 +40,39 @@ public record AuditConfig(List<String> scripts, List<String> policies, Path fixt
         }
     }
 
+    /** A configuration that reuses seed-independent runs. */
+    public AuditConfig(List<String> scripts, List<String> policies, Path fixturesDir, String before, String after,
+                       Expectations expectations, List<Long> seeds, JudgeMode judge, int threads) {
+        this(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, threads, true);
+    }
+
     public AuditConfig withExpectations(Expectations value) {
-        return new AuditConfig(scripts, policies, fixturesDir, before, after, value, seeds, judge, threads);
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, value, seeds, judge, threads,
+                seedReuse);
     }
 
     public AuditConfig withThreads(int value) {
-        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, value);
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, value,
+                seedReuse);
     }
 
     public AuditConfig withScripts(List<String> value) {
-        return new AuditConfig(value, policies, fixturesDir, before, after, expectations, seeds, judge, threads);
+        return new AuditConfig(value, policies, fixturesDir, before, after, expectations, seeds, judge, threads,
+                seedReuse);
     }
 
     public AuditConfig withSeeds(List<Long> value) {
-        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, value, judge, threads);
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, value, judge, threads,
+                seedReuse);
+    }
+
+    public AuditConfig withSeedReuse(boolean value) {
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, threads,
+                value);
     }
 
     public AuditConfig withJudge(JudgeMode value) {
-        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, value, threads);
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, value, threads,
+                seedReuse);
     }
 }

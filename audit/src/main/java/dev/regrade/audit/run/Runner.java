@@ -8,6 +8,7 @@ import dev.regrade.judge.client.HttpJudgeClient;
 import dev.regrade.judge.server.Faults;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeLane;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.EvaluationContext;
@@ -21,34 +22,42 @@ import dev.regrade.webcache.PageLookup;
 import dev.regrade.webcache.SyntheticPages;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs one script variant on one input, offline, and returns the result document. In HTTP mode
- * the requests go through the OpenAI-compatible client to a fake judge server on 127.0.0.1,
+ * the requests go through the OpenAI-compatible client to a fake judge on 127.0.0.1: a lane of its
+ * own on a server shared with other runners ({@link #onServer}), or else a server of its own,
  * started on first use and stopped by {@link #close()}. Not thread-safe: one run at a time.
  */
 public final class Runner implements AutoCloseable {
     /** The agent name written into every result. */
     public static final String AGENT_NAME = "regrade";
 
+    private static final AtomicInteger LANES = new AtomicInteger();
+
     private final Faults faults;
     private final HttpJudgeConfig external;
-    private FakeJudgeServer server;
+    private final FakeJudgeServer shared;
+    private FakeJudgeServer own;
+    private FakeJudgeLane lane;
     private GuardedJudge client;
 
     /** A runner whose HTTP mode uses a well-behaved fake judge. */
     public Runner() {
-        this(Faults.none(), null);
+        this(Faults.none(), null, null);
     }
 
-    private Runner(Faults faults, HttpJudgeConfig external) {
+    private Runner(Faults faults, HttpJudgeConfig external, FakeJudgeServer shared) {
         this.faults = faults;
         this.external = external;
+        this.shared = shared;
     }
 
     /** A runner whose fake judge misbehaves as {@code faults} say (HTTP mode). */
     public Runner withFaults(Faults value) {
-        return new Runner(value, external);
+        return new Runner(value, external, shared);
     }
 
     /**
@@ -56,7 +65,15 @@ public final class Runner implements AutoCloseable {
      * started; verdicts and extractions come from that endpoint).
      */
     public Runner withEndpoint(HttpJudgeConfig config) {
-        return new Runner(faults, config);
+        return new Runner(faults, config, shared);
+    }
+
+    /**
+     * A runner whose HTTP mode uses a lane of its own on this running server (which the caller
+     * owns and stops), instead of starting a server: one server serves many runners.
+     */
+    public Runner onServer(FakeJudgeServer server) {
+        return new Runner(faults, external, server);
     }
 
     /** Runs the spec with the given judge mode. */
@@ -70,15 +87,17 @@ public final class Runner implements AutoCloseable {
         Judge judge;
         if (mode == JudgeMode.HTTP) {
             GuardedJudge http = http();
-            if (server != null) {
-                server.useRules(spec.world().verdictRules());
-                server.useExtractor(extractor);
+            if (lane != null) {
+                lane.useRules(spec.world().verdictRules());
+                lane.useExtractor(extractor);
+                lane.clearJournal(); // nobody reads it here; it would only grow over an audit
             }
             judge = http;
             extractor = http;
         } else {
             judge = new InProcessJudge(spec.world().verdictRules());
         }
+        AtomicBoolean seedRead = new AtomicBoolean();
         EvaluationContext ctx = EvaluationContext.of(spec.world().answer(script))
                 .withNames(AGENT_NAME, spec.world().name())
                 .withJudge(judge)
@@ -86,7 +105,8 @@ public final class Runner implements AutoCloseable {
                 .withPages(pages)
                 .withMaps(spec.world().maps(script))
                 .withClock(new EvalClock(date))
-                .withHashSeed(seed);
+                .withHashSeed(seed)
+                .withHashSeedListener(() -> seedRead.set(true));
         Evaluator evaluator = new Evaluator(ctx);
         ObjectNode summary;
         String outcome = RunMeta.SCORED;
@@ -114,7 +134,7 @@ public final class Runner implements AutoCloseable {
             o.put("url", l.url());
             o.put("outcome", l.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         }
-        return new RunRecord(spec, mode, doc);
+        return new RunRecord(spec, mode, doc, seedRead.get() || pages.seedDecided(), true);
     }
 
     private static ObjectNode crashedSummary(EvaluationContext ctx) {
@@ -133,8 +153,14 @@ public final class Runner implements AutoCloseable {
         if (client == null) {
             HttpJudgeConfig config = external;
             if (config == null) {
-                server = FakeJudgeServer.start(FakeJudgeConfig.defaults().withFaults(faults));
-                config = HttpJudgeConfig.of(server.baseUrl())
+                FakeJudgeServer server = shared;
+                if (server == null) {
+                    own = FakeJudgeServer.start(FakeJudgeConfig.defaults());
+                    server = own;
+                }
+                lane = server.lane("runner-" + LANES.incrementAndGet());
+                lane.useFaults(faults);
+                config = HttpJudgeConfig.of(lane.baseUrl())
                         .withModel(EvaluationContext.DEFAULT_MODEL)
                         .withTimeout(Duration.ofSeconds(30));
             }
@@ -145,10 +171,11 @@ public final class Runner implements AutoCloseable {
 
     @Override
     public void close() {
-        if (server != null) {
-            server.stop();
-            server = null;
+        if (own != null) {
+            own.stop();
+            own = null;
         }
+        lane = null;
         client = null;
     }
 }

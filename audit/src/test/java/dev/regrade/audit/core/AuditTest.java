@@ -110,4 +110,16 @@ class AuditTest {
         assertEquals(PyJson.toFileText(one.report()), PyJson.toFileText(four.report()));
         assertEquals(one.resultFiles(), four.resultFiles());
     }
+
+    @Test
+    void reusingSeedIndependentRunsChangesNothingInTheOutput() {
+        Audit.Outcome everyRun = Audit.run(defaults().withSeedReuse(false), (d, t) -> { });
+        int runs = outcome.report().get("summary").get("runs").asInt();
+        assertEquals(runs, everyRun.evaluated(), "without reuse every run is evaluated");
+        assertTrue(outcome.evaluated() < runs / 2, "most runs never read their seed: " + outcome.evaluated());
+        assertTrue(outcome.evaluated() > runs / 4, "the seed-dependent ones are run again: " + outcome.evaluated());
+        assertEquals(PyJson.toFileText(everyRun.report()), PyJson.toFileText(outcome.report()));
+        assertEquals(everyRun.resultFiles(), outcome.resultFiles());
+        assertTrue(outcome.report().get("determinism").size() > 0, "the seed-dependent trees are still found");
+    }
 }

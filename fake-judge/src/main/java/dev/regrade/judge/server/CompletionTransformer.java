@@ -5,15 +5,20 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import java.util.function.Function;
 
-/** The WireMock side of the fake judge: hands each completion request to the {@link CompletionService}. */
+/**
+ * The WireMock side of the fake judge: hands each completion request to the {@link CompletionService}
+ * its path names (the server's own, or a lane's).
+ */
 final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
     static final String NAME = "regrade-fake-judge";
 
-    private final CompletionService service;
+    private final Function<String, CompletionService> route;
 
-    CompletionTransformer(CompletionService service) {
-        this.service = service;
+    /** @param route the service for a request path, or null for a path that names no lane */
+    CompletionTransformer(Function<String, CompletionService> route) {
+        this.route = route;
     }
 
     @Override
@@ -21,7 +26,10 @@ final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
         LoggedRequest request = event.getRequest();
         Reply reply;
         try {
-            reply = service.handle(request::getHeader, request.getBody());
+            CompletionService service = route.apply(request.getUrl());
+            reply = service != null ? service.handle(request::getHeader, request.getBody())
+                    : Reply.json(404, Completions.error("No lane of the fake judge serves " + request.getUrl() + ".",
+                            "invalid_request_error", "unknown_lane"), 0);
         } catch (RuntimeException e) {
             reply = Reply.json(500, Completions.error("fake judge internal error: " + e, "server_error", null), 0);
         }

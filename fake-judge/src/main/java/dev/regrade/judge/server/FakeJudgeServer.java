@@ -6,6 +6,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,7 +16,9 @@ import dev.regrade.judge.Wire;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.VerdictRules;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The fake judge: an OpenAI-compatible server on WireMock, bound to 127.0.0.1 only, serving
@@ -27,10 +30,17 @@ import java.util.Objects;
  * <p>Usage: {@code try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
  * ... s.baseUrl() ... }}. Rules, extractor, responder and faults can be swapped while running (per test);
  * the journal can be read and cleared.
+ *
+ * <p>One server can also act as many independent fake judges: each {@link #lane(String) lane} has
+ * its own base URL ({@code /lanes/NAME/v1}), rules, extractor, responder, faults and journal, so
+ * parallel clients (an audit's worker threads) share one server instead of starting one each.
  */
 public final class FakeJudgeServer implements AutoCloseable {
+    static final String LANE_PREFIX = "/lanes/";
+
     private final FakeJudgeConfig initial;
     private final CompletionService service;
+    private final Map<String, FakeJudgeLane> lanes = new ConcurrentHashMap<>();
     private volatile FakeJudgeConfig current;
     private WireMockServer wireMock;
 
@@ -68,7 +78,7 @@ public final class FakeJudgeServer implements AutoCloseable {
                 .http2PlainDisabled(true)
                 .jettyHeaderRequestSize(64 * 1024)
                 .jettyStopTimeout(1000L)
-                .extensions(new CompletionTransformer(service));
+                .extensions(new CompletionTransformer(this::route));
         WireMockServer server = new WireMockServer(options);
         try {
             server.start();
@@ -77,6 +87,8 @@ public final class FakeJudgeServer implements AutoCloseable {
                     + initial.port() + ": " + e.getMessage(), e);
         }
         server.stubFor(post(urlPathEqualTo("/v1/chat/completions")).atPriority(1)
+                .willReturn(aResponse().withTransformers(CompletionTransformer.NAME)));
+        server.stubFor(post(urlPathMatching(LANE_PREFIX + "[^/]+/v1/chat/completions")).atPriority(1)
                 .willReturn(aResponse().withTransformers(CompletionTransformer.NAME)));
         server.stubFor(get(urlPathEqualTo("/v1/models")).atPriority(1)
                 .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
@@ -153,6 +165,26 @@ public final class FakeJudgeServer implements AutoCloseable {
     public synchronized void useFaults(Faults faults) {
         current = current.withFaults(faults);
         service.useFaults(faults);
+    }
+
+    /**
+     * The lane of this name, created on first use with the server's initial setup (rules,
+     * extractor, responder, faults). Names are 1-40 characters of {@code a-z}, {@code 0-9}, {@code -}.
+     */
+    public FakeJudgeLane lane(String name) {
+        if (name == null || !name.matches("[a-z0-9-]{1,40}")) {
+            throw new IllegalArgumentException("a lane name is 1-40 characters of a-z, 0-9 and '-', got '" + name + "'");
+        }
+        return lanes.computeIfAbsent(name, n -> new FakeJudgeLane(this, n, new CompletionService(initial)));
+    }
+
+    private CompletionService route(String url) {
+        if (!url.startsWith(LANE_PREFIX)) {
+            return service;
+        }
+        int end = url.indexOf('/', LANE_PREFIX.length());
+        FakeJudgeLane lane = end < 0 ? null : lanes.get(url.substring(LANE_PREFIX.length(), end));
+        return lane == null ? null : lane.service();
     }
 
     /** Every request received since start or the last {@link #clearJournal()}, in arrival order. */
