@@ -125,7 +125,8 @@ final class CompletionService {
                         content.get("reasoning").asText()).put("result", "yes"))
                         : "\"yes\"";
                 default -> {
-                    // MALFORMED_BODY: cut the whole body below.
+                    // MALFORMED_BODY: cut the whole body below; STALLED: delayed below; CUT_OFF: the
+                    // connection is closed part-way by the server.
                 }
             }
         }
@@ -135,8 +136,10 @@ final class CompletionService {
             completion = completion.substring(0, completion.length() / 2);
         }
         journal.record(ticket, entry(ticket, req, digest, verdict, answer, fault, 200, null));
+        int held = fault == FaultKind.STALLED
+                ? (int) Math.min(Integer.MAX_VALUE, (long) delay + book.faults().stall().toMillis()) : delay;
         return new Reply(200, java.util.Map.of("Content-Type", "application/json"),
-                completion.getBytes(StandardCharsets.UTF_8), delay);
+                completion.getBytes(StandardCharsets.UTF_8), held, fault == FaultKind.CUT_OFF);
     }
 
     private Reply invalid(Journal.Ticket ticket, String why, int delay) {
