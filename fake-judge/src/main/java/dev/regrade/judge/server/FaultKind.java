@@ -21,6 +21,7 @@ public enum FaultKind {
     MISSING_RESULT(0),
     /**
      * A verification reply with {@code result: "yes"} (an extraction reply: the JSON string "yes"; a
+     * free-text chat reply that is a JSON object: the same keys, every value {@code true}; any other
      * free-text chat reply: the text {@code yes}).
      */
     WRONG_TYPES(0),
