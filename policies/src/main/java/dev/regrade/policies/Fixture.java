@@ -73,11 +73,24 @@ public final class Fixture implements World {
         this.hashSeed = hashSeed;
     }
 
+    /**
+     * The largest fixture file accepted: 16 MiB. A real agent answer is a few kilobytes, no judge's
+     * context holds more than about a megabyte, and the original shortens every page to 400,000
+     * characters; a larger file is a mistake, refused before it is read (it would also pass the JSON
+     * parser's 20,000,000-character limit on one string, whose message names no key).
+     */
+    public static final long MAX_FILE_BYTES = 16L * 1024 * 1024;
+
     /** Loads and validates a fixture file. */
     public static Fixture load(Path path) {
         String file = path.toString();
         byte[] bytes;
         try {
+            long size = Files.size(path);
+            if (size > MAX_FILE_BYTES) {
+                throw new FixtureException(file, "", "the file is " + size + " bytes; a fixture may hold at most "
+                        + MAX_FILE_BYTES + " (16 MiB: an answer or a page that large is no agent's answer)");
+            }
             bytes = Files.readAllBytes(path);
         } catch (IOException e) {
             throw new FixtureException(file, "", "cannot read the file (" + e.getClass().getSimpleName() + ")");
@@ -94,6 +107,9 @@ public final class Fixture implements World {
 
     /** Parses fixture text; {@code file} names it in errors, {@code name} is its input name. */
     public static Fixture parse(String file, String name, String text) {
+        if (text.isBlank()) {
+            throw new FixtureException(file, "", "the file is empty (expected a JSON object with at least \"script\")");
+        }
         JsonNode root;
         try {
             root = PyJson.READER.readTree(text);

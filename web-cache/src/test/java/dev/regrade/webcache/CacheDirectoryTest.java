@@ -151,6 +151,45 @@ class CacheDirectoryTest {
         assertTrue(file.getMessage().contains("outside the cache directory"), file.getMessage());
     }
 
+    /**
+     * A URL never names a file: whatever its path says ({@code ../}, encoded {@code %2e%2e/},
+     * backslashes, an absolute path, a {@code file:} URL), its page is stored as the MD5 of its
+     * storage key inside the task folder, and an index key shaped like a path is a key like any
+     * other (its hashed files do not exist, so it is dropped, as the original drops it).
+     */
+    @Test
+    void urlsShapedLikePathsNeverLeaveTheCacheFolder() throws IOException {
+        Path root = Files.createDirectories(tmp.resolve("names"));
+        Path dir = root.resolve("agent/task");
+        Files.writeString(root.resolve("outside.txt"), "not for the judge");
+        List<String> urls = List.of("https://example.com/../../../outside.txt", "https://example.com/%2e%2e/%2e%2e/outside.txt",
+                "https://example.com/..\\..\\outside.txt", "file:///etc/passwd", "https://example.com//etc/passwd");
+        CacheDirectory cache = CacheDirectory.create(dir, 0);
+        for (String u : urls) {
+            cache.putWeb(u, "page of " + u, JPEG);
+        }
+        cache.save();
+        try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                if (!f.equals(root.resolve("outside.txt"))) {
+                    assertEquals(dir, f.getParent(), f.toString());
+                    assertTrue(f.getFileName().toString().matches("[0-9a-f]{32}\\.(txt|jpg)|index\\.json"), f.toString());
+                }
+            }
+        }
+        assertEquals("not for the judge", Files.readString(root.resolve("outside.txt")));
+        CacheDirectory reopened = CacheDirectory.open(dir, 0);
+        for (String u : urls) {
+            assertEquals("page of " + u, reopened.getWeb(u).text(), u);
+        }
+
+        Files.writeString(dir.resolve("index.json"), "{\"../../outside.txt\": \"web\", \"/etc/passwd\": \"web\"}");
+        CacheDirectory lying = CacheDirectory.open(dir, 0);
+        assertEquals(List.of(), lying.keys());
+        assertEquals(List.of("../../outside.txt", "/etc/passwd"), lying.droppedKeys());
+        assertThrows(PyKeyError.class, () -> lying.getWeb("../../outside.txt"));
+    }
+
     @Test
     void malformedIndexesAreClearErrors() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("bad"));

@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.judge.client.HttpJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.judge.server.FaultKind;
 import dev.regrade.judge.server.FaultRule;
 import dev.regrade.judge.server.Faults;
+import dev.regrade.judge.server.JournalEntry;
 import dev.regrade.policies.Fixture;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.net.ServerSocket;
@@ -18,9 +21,12 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Judge faults in the HTTP mode of a real script run: retried where the original retries,
- * failed nodes where the original fails them, a clear error (never a hang, never silent zeros)
- * when the judge is gone.
+ * Judge faults in the HTTP mode of a real script run: retried where the original retries (HTTP
+ * 429/500/503, timeouts, connection errors and replies cut in transit: the original's OpenAI client
+ * retries them all), failed nodes where the original fails them (a malformed, truncated or
+ * wrong-typed reply), a clear error (never a hang, never silent zeros) when the judge is gone or
+ * keeps failing. The original's backoff has no limit and would wait forever; the port gives up after
+ * its retry budget and abandons the run (exit 3), which is the only departure.
  */
 class JudgeFaultRunTest {
     private static final RunSpec SPEC = new RunSpec(Scripts.byName("rl_course_book").orElseThrow(), "fixed",
@@ -105,5 +111,50 @@ class JudgeFaultRunTest {
                     }
                 }));
         assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+    }
+
+    /** A run through the HTTP client against our own fake judge, with a short client timeout. */
+    private static RunRecord runImpatiently(Faults faults, Duration timeout, java.util.List<JournalEntry> journal) {
+        try (FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults()
+                .withRules(SPEC.world().verdictRules()).withExtractor(SPEC.world().extractor("rl_course_book"))
+                .withFaults(faults))) {
+            HttpJudgeConfig config = HttpJudgeConfig.of(server.baseUrl()).withTimeout(timeout)
+                    .withBackoff(Duration.ofMillis(10), Duration.ofMillis(20));
+            try (Runner runner = new Runner().withEndpoint(config)) {
+                return runner.run(SPEC, JudgeMode.HTTP);
+            } finally {
+                journal.addAll(server.journal());
+            }
+        }
+    }
+
+    @Test
+    void latencyPastTheTimeoutIsRetriedThenAbandonsTheRunWithAClearError() {
+        java.util.List<JournalEntry> journal = new java.util.ArrayList<>();
+        JudgeUnavailableException e = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> assertThrows(
+                JudgeUnavailableException.class,
+                () -> runImpatiently(Faults.none().withLatency(Duration.ofMillis(1500)), Duration.ofMillis(300),
+                        journal)));
+        assertTrue(e.getMessage().startsWith("the judge did not answer (extraction '"), e.getMessage());
+        assertTrue(e.getMessage().contains("no reply from the judge at http://127.0.0.1:"), e.getMessage());
+        assertTrue(e.getMessage().contains(" within 300 ms, gave up after 3 attempts); the run was abandoned"),
+                e.getMessage());
+        assertEquals(3, journal.size(), "the first request, tried three times, and nothing after it");
+    }
+
+    @Test
+    void aStalledReplyAndRepliesCutInTransitWithinTheRetryBudgetAreInvisible() {
+        RunRecord clean;
+        try (Runner runner = new Runner()) {
+            clean = runner.run(SPEC, JudgeMode.IN_PROCESS);
+        }
+        java.util.List<JournalEntry> journal = new java.util.ArrayList<>();
+        RunRecord faulty = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> runImpatiently(Faults.none()
+                .withStall(Duration.ofSeconds(3))
+                .withRule(FaultRule.onRequests(FaultKind.STALLED, 3))
+                .withRule(FaultRule.onRequests(FaultKind.CUT_OFF, 6, 7)), Duration.ofMillis(1000), journal));
+        assertEquals(clean.fileText(), faulty.fileText());
+        assertEquals(java.util.Arrays.asList(FaultKind.STALLED, FaultKind.CUT_OFF, FaultKind.CUT_OFF),
+                journal.stream().map(JournalEntry::fault).filter(java.util.Objects::nonNull).toList());
     }
 }

@@ -29,9 +29,10 @@ import java.util.Set;
  * without parsing prompts. Thread-safe.
  *
  * <p>Failures are {@link JudgeClientException}s: an unusable answer is a {@link JudgeReplyException}
- * (not retried), a late one a {@link JudgeTimeoutException} (not retried), HTTP 429/500/502/503/504
- * and connection errors are retried with exponential backoff (honouring {@code Retry-After}, capped)
- * and end in a {@link JudgeHttpException} or a {@link JudgeClientException}. The API key is read
+ * (not retried); timeouts, HTTP 429/500/502/503/504 and connection errors (a reply cut off in
+ * transit included) are retried with exponential backoff (honouring {@code Retry-After}, capped), as
+ * the original's OpenAI client retries them, and end in a {@link JudgeTimeoutException}, a
+ * {@link JudgeHttpException} or a {@link JudgeClientException}. The API key is read
  * once from the configured environment variable and appears in no message and no {@code toString}.
  */
 public final class HttpJudgeClient implements Judge, Extractor {
@@ -138,8 +139,13 @@ public final class HttpJudgeClient implements Judge, Extractor {
                 throw new JudgeClientException(redact(what + ": cannot connect to the judge at " + endpoint + " within "
                         + config.connectTimeout().toMillis() + " ms, " + tries(attempt)), e);
             } catch (HttpTimeoutException e) {
+                // Retried, as the original retries APITimeoutError (its backoff wrapper and the SDK both do).
+                if (attempt < attempts) {
+                    pause(what, backoff(attempt, Optional.empty()));
+                    continue;
+                }
                 throw new JudgeTimeoutException(redact(what + ": no reply from the judge at " + endpoint + " within "
-                        + config.timeout().toMillis() + " ms"), e);
+                        + config.timeout().toMillis() + " ms, " + tries(attempt)), e);
             } catch (IOException e) {
                 if (attempt < attempts) {
                     pause(what, backoff(attempt, Optional.empty()));

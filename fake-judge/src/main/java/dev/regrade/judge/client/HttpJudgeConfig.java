@@ -17,7 +17,7 @@ import java.util.function.Function;
  *                       variable is unset or empty no {@code Authorization} header is sent
  * @param timeout        per-request timeout (connect to last byte of the answer)
  * @param connectTimeout timeout for opening a connection
- * @param maxRetries     retries after the first attempt, on HTTP 429/500/502/503/504 and connection errors
+ * @param maxRetries     retries after the first attempt, on timeouts, HTTP 429/500/502/503/504 and connection errors
  * @param initialBackoff wait before the first retry; doubled for each further retry
  * @param maxBackoff     cap on every wait, {@code Retry-After} included
  * @param sleeper        how to wait between retries

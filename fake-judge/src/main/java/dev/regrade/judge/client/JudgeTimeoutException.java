@@ -1,6 +1,6 @@
 package dev.regrade.judge.client;
 
-/** No answer within the per-request timeout. Not retried, so a slow endpoint fails fast. */
+/** No answer within the per-request timeout, on every attempt (timeouts are retried like connection errors). */
 public class JudgeTimeoutException extends JudgeClientException {
     public JudgeTimeoutException(String message, Throwable cause) {
         super(message, cause);

@@ -120,12 +120,13 @@ final class CompletionService {
                         ? Completions.write(JsonNodeFactory.instance.objectNode().put("reasoning",
                         content.get("reasoning").asText()))
                         : "{}";
-                case WRONG_TYPES -> text = isChat ? "yes" : content != null
+                case WRONG_TYPES -> text = isChat ? wrongTypes(text) : content != null
                         ? Completions.write(JsonNodeFactory.instance.objectNode().put("reasoning",
                         content.get("reasoning").asText()).put("result", "yes"))
                         : "\"yes\"";
                 default -> {
-                    // MALFORMED_BODY: cut the whole body below.
+                    // MALFORMED_BODY: cut the whole body below; STALLED: delayed below; CUT_OFF: the
+                    // connection is closed part-way by the server.
                 }
             }
         }
@@ -135,8 +136,29 @@ final class CompletionService {
             completion = completion.substring(0, completion.length() / 2);
         }
         journal.record(ticket, entry(ticket, req, digest, verdict, answer, fault, 200, null));
+        int held = fault == FaultKind.STALLED
+                ? (int) Math.min(Integer.MAX_VALUE, (long) delay + book.faults().stall().toMillis()) : delay;
         return new Reply(200, java.util.Map.of("Content-Type", "application/json"),
-                completion.getBytes(StandardCharsets.UTF_8), delay);
+                completion.getBytes(StandardCharsets.UTF_8), held, fault == FaultKind.CUT_OFF);
+    }
+
+    /**
+     * A free-text reply with the wrong types: a JSON object reply keeps its keys but every value
+     * becomes {@code true} (a boolean where a number or a string belongs: Python's bool is an int,
+     * so only an explicit check rejects it); any other text becomes {@code yes}.
+     */
+    static String wrongTypes(String text) {
+        try {
+            JsonNode node = Wire.MAPPER.readTree(text);
+            if (node != null && node.isObject()) {
+                ObjectNode wrong = JsonNodeFactory.instance.objectNode();
+                node.fieldNames().forEachRemaining(k -> wrong.put(k, true));
+                return Completions.write(wrong);
+            }
+        } catch (java.io.IOException e) {
+            // not JSON: plain "yes" below
+        }
+        return "yes";
     }
 
     private Reply invalid(Journal.Ticket ticket, String why, int delay) {

@@ -2,6 +2,7 @@ package dev.regrade.judge.server;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
@@ -37,6 +38,9 @@ final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
                 .withStatus(reply.status())
                 .withBody(reply.body());
         reply.headers().forEach(b::withHeader);
+        if (reply.cutOff()) {
+            b.withFault(Fault.MALFORMED_RESPONSE_CHUNK);
+        }
         if (reply.delayMillis() > 0) {
             b.withFixedDelay(reply.delayMillis());
         }

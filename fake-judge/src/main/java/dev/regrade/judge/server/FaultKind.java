@@ -21,9 +21,20 @@ public enum FaultKind {
     MISSING_RESULT(0),
     /**
      * A verification reply with {@code result: "yes"} (an extraction reply: the JSON string "yes"; a
+     * free-text chat reply that is a JSON object: the same keys, every value {@code true}; any other
      * free-text chat reply: the text {@code yes}).
      */
-    WRONG_TYPES(0);
+    WRONG_TYPES(0),
+    /**
+     * The usual reply, held back for {@link Faults#stall()} (default 60 s) first: latency past a client's
+     * timeout on chosen requests only (use {@link Faults#withLatency} to slow every reply).
+     */
+    STALLED(0),
+    /**
+     * HTTP 200 headers, then a few bytes of garbage body, then the connection closes: a reply cut off
+     * in transit (a client sees an I/O error, not a bad answer).
+     */
+    CUT_OFF(0);
 
     private final int httpStatus;
 

@@ -150,4 +150,20 @@ class ChatResponderTest {
             j.forEach(e -> assertEquals(RequestKind.CHAT, e.kind()));
         }
     }
+
+    @Test
+    void wrongTypesKeepTheKeysOfAJsonObjectReplyButNotTheirTypes() {
+        assertEquals(Wire.MAPPER.createObjectNode().put("score", true).put("reason", true),
+                readJson(CompletionService.wrongTypes("{\"score\": 0.5, \"reason\": \"fine\"}")));
+        assertEquals("yes", CompletionService.wrongTypes("Score: 0.5"));
+        assertEquals("yes", CompletionService.wrongTypes("[0.5]"));
+    }
+
+    private static JsonNode readJson(String text) {
+        try {
+            return Wire.MAPPER.readTree(text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

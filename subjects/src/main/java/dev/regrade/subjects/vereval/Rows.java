@@ -6,7 +6,9 @@ import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
@@ -28,10 +30,15 @@ public final class Rows {
      * @throws PyException  OSError when the file cannot be read
      */
     public static List<ObjectNode> load(Path path) {
-        return parse(readText(path));
+        try {
+            return parse(readText(path));
+        } catch (PyValueError e) {
+            // The same error, naming the file (the upstream message does not say which file failed).
+            throw new PyValueError(path + ": " + e.getMessage());
+        }
     }
 
-    /** {@link #load} on text already read. */
+    /** {@link #load} on text already read; a bad JSONL line is named by its number. */
     public static List<ObjectNode> parse(String text) {
         List<JsonNode> values = new ArrayList<>();
         if (lstrip(text).startsWith("[")) {
@@ -41,9 +48,18 @@ public final class Rows {
             }
             all.forEach(values::add);
         } else {
-            for (String line : splitlines(text)) {
+            List<String> lines = splitlines(text);
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i);
                 if (!PyWhitespace.strip(line).isEmpty()) {
-                    values.add(PyJsonText.loads(line));
+                    try {
+                        values.add(PyJsonText.loads(line));
+                    } catch (PyValueError e) {
+                        throw new PyValueError("line " + (i + 1) + ": " + e.getMessage());
+                    }
+                    if (!values.get(values.size() - 1).isObject()) {
+                        throw new PyValueError("line " + (i + 1) + ": Expected a JSON array or JSONL objects");
+                    }
                 }
             }
         }
@@ -65,13 +81,24 @@ public final class Rows {
         } catch (IOException e) {
             throw oserror(path, e);
         }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new PyValueError("'utf-8' codec can't decode " + path);
+        CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult cr = dec.decode(in, out, true);
+        if (cr.isError()) {
+            // Python raises UnicodeDecodeError (a ValueError: exit 2); this message also names the file and place.
+            int line = 1;
+            for (int i = 0; i < in.position(); i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                }
+            }
+            throw new PyException("UnicodeDecodeError", path + ": not UTF-8 text (line " + line + ", byte "
+                    + in.position() + ")");
         }
+        dec.flush(out);
+        String text = out.flip().toString();
         return text.replace("\r\n", "\n").replace('\r', '\n');
     }
 

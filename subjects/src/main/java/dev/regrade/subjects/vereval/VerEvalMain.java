@@ -299,10 +299,27 @@ public final class VerEvalMain {
         return r;
     }
 
+    /**
+     * {@code output_json}: the same bytes, but written to a temporary file that is then renamed over
+     * the target, so that a run killed mid-write leaves the previous run.json / summary.json intact
+     * (the upstream writes in place). scores.jsonl is appended and fsynced per row, as upstream.
+     */
     private static void writeJson(Path path, JsonNode value) {
+        Path tmp = path.resolveSibling("." + path.getFileName() + ".tmp");
         try {
-            Files.write(path, (PyJsonText.pretty(value, 2, false) + "\n").getBytes(StandardCharsets.UTF_8));
+            Files.write(tmp, (PyJsonText.pretty(value, 2, false) + "\n").getBytes(StandardCharsets.UTF_8));
+            try {
+                Files.move(tmp, path, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+                Files.move(tmp, path, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
         } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // report the write's failure
+            }
             throw Rows.oserror(path, e);
         }
     }
