@@ -60,7 +60,10 @@ final class ReplyParser {
         }
     }
 
-    /** A {@code BinaryEvalResult}: {@code reasoning} a string, {@code result} a boolean. */
+    /**
+     * A {@code BinaryEvalResult}: {@code reasoning} a string, {@code result} a boolean, validated as
+     * the original's client does it (pydantic v2, lax mode): see {@link #laxBool}.
+     */
     static JudgeReply verdict(JsonNode content) {
         if (!content.isObject()) {
             throw new BadReply("the content is not a JSON object: " + excerpt(content.toString()));
@@ -69,15 +72,42 @@ final class ReplyParser {
         if (result == null || result.isNull()) {
             throw new BadReply("the content lacks \"result\": " + excerpt(content.toString()));
         }
-        if (!result.isBoolean()) {
-            throw new BadReply("\"result\" is not a boolean (got " + result.getNodeType().name().toLowerCase(
+        Boolean value = laxBool(result);
+        if (value == null) {
+            throw new BadReply("\"result\" is not a valid boolean (got " + result.getNodeType().name().toLowerCase(
                     java.util.Locale.ROOT) + " " + excerpt(result.toString()) + ")");
         }
         JsonNode reasoning = content.get("reasoning");
         if (reasoning == null || !reasoning.isTextual()) {
             throw new BadReply("\"reasoning\" is missing or not a string");
         }
-        return new JudgeReply(reasoning.asText(), result.asBoolean());
+        return new JudgeReply(reasoning.asText(), value);
+    }
+
+    /**
+     * A JSON value as pydantic v2 reads a {@code bool} field in lax mode: true/false; the numbers 0
+     * and 1 (also 0.0 and 1.0); the strings 0, off, f, false, n, no, 1, on, t, true, y, yes in any
+     * case (nothing trimmed). Anything else is null (pydantic's ValidationError).
+     */
+    static Boolean laxBool(JsonNode v) {
+        if (v.isBoolean()) {
+            return v.booleanValue();
+        }
+        if (v.isNumber()) {
+            double d = v.doubleValue();
+            return d == 0 ? Boolean.FALSE : d == 1 ? Boolean.TRUE : null;
+        }
+        if (v.isTextual()) {
+            switch (v.textValue().toLowerCase(java.util.Locale.ROOT)) {
+                case "0", "off", "f", "false", "n", "no":
+                    return Boolean.FALSE;
+                case "1", "on", "t", "true", "y", "yes":
+                    return Boolean.TRUE;
+                default:
+                    return null;
+            }
+        }
+        return null;
     }
 
     /** An extraction answer: any JSON object (the engine validates it against the template). */

@@ -120,9 +120,10 @@ final class CompletionService {
                         ? Completions.write(JsonNodeFactory.instance.objectNode().put("reasoning",
                         content.get("reasoning").asText()))
                         : "{}";
+                // A list where the verdict's bool belongs: even pydantic's lax mode rejects it
+                // (it would read "yes" or 1 as true).
                 case WRONG_TYPES -> text = isChat ? wrongTypes(text) : content != null
-                        ? Completions.write(JsonNodeFactory.instance.objectNode().put("reasoning",
-                        content.get("reasoning").asText()).put("result", "yes"))
+                        ? Completions.write(wrongVerdict(content))
                         : "\"yes\"";
                 default -> {
                     // MALFORMED_BODY: cut the whole body below; STALLED: delayed below; CUT_OFF: the
@@ -159,6 +160,12 @@ final class CompletionService {
             // not JSON: plain "yes" below
         }
         return "yes";
+    }
+
+    private static ObjectNode wrongVerdict(JsonNode content) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("reasoning", content.get("reasoning").asText());
+        o.putArray("result").add(content.get("result"));
+        return o;
     }
 
     private Reply invalid(Journal.Ticket ticket, String why, int delay) {

@@ -118,7 +118,7 @@ class FaultHandlingTest {
             "MALFORMED_CONTENT | choices[0].message.content is not JSON: Sure!",
             "LENGTH            | the answer was cut off (finish_reason \"length\")",
             "MISSING_RESULT    | the content lacks \"result\"",
-            "WRONG_TYPES       | \"result\" is not a boolean (got string \"yes\")"})
+            "WRONG_TYPES       | \"result\" is not a valid boolean (got array [true])"})
     void aMalformedReplyIsAJudgeReplyExceptionAndIsNotRetried(FaultKind fault, String expected) {
         server.useFaults(Faults.none().withRule(FaultRule.onRequests(fault, 1)));
         JudgeReplyException e = assertThrows(JudgeReplyException.class, () -> client.judge(request("c")));
