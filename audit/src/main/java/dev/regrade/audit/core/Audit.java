@@ -220,6 +220,17 @@ public final class Audit {
     private static Outcome assemble(AuditConfig config, List<Input> inputs, Map<String, RunRecord> runs,
                                     int evaluated, long judgeRequests) {
         long base = config.seeds().get(0);
+        // The result files' text, rendered in parallel (each is independent of the others).
+        List<RunRecord> reported = new ArrayList<>();
+        for (Input in : inputs) {
+            reported.add(runs.get(key(in, config.before(), base)));
+            reported.add(runs.get(key(in, config.after(), base)));
+        }
+        List<String> rendered = reported.parallelStream().map(RunRecord::fileText).toList();
+        Map<RunRecord, String> texts = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < reported.size(); i++) {
+            texts.put(reported.get(i), rendered.get(i));
+        }
         ObjectNode report = F.objectNode();
         report.put("regrade_audit", 1);
         report.put("before", config.before());
@@ -253,8 +264,8 @@ public final class Audit {
             RunRecord after = runs.get(key(in, config.after(), base));
             String beforePath = resultPath(script, config.before(), in.world().kind(), in.world().name());
             String afterPath = resultPath(script, config.after(), in.world().kind(), in.world().name());
-            files.put(beforePath, before.fileText());
-            files.put(afterPath, after.fileText());
+            files.put(beforePath, texts.get(before));
+            files.put(afterPath, texts.get(after));
 
             ObjectNode c = comparisons.addObject();
             c.put("script", script);
@@ -336,6 +347,9 @@ public final class Audit {
                 RunRecord ref = runs.get(key(in, variant, base));
                 for (long seed : config.seeds().subList(1, config.seeds().size())) {
                     RunRecord other = runs.get(key(in, variant, seed));
+                    if (!other.evaluated()) {
+                        continue; // a copy of ref with another hash_seed: no tree can differ
+                    }
                     List<Change> d = new ArrayList<>();
                     if (ref.crashed() != other.crashed()) {
                         d.add(new Change(ChangeClass.VERDICT, "outcome", "(run)", ref.crashed() ? "crashed" : "scored",

@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Writes an audit's files. Each file is written to a temporary file beside it and then renamed,
@@ -23,10 +25,14 @@ public final class AuditWriter {
 
     /** Writes results, {@code report.json}, {@code report.md} and {@code report.html} under {@code out}. */
     public static void write(Path out, Audit.Outcome outcome) {
+        // The renderings are computed beside the result writes; what is written, and where, is the same.
+        CompletableFuture<String> html = CompletableFuture.supplyAsync(() -> Html.render(outcome.report()));
         for (Map.Entry<String, String> e : outcome.resultFiles().entrySet()) {
             atomicWrite(out.resolve(e.getKey()), e.getValue());
         }
-        writeReports(out, outcome.report());
+        atomicWrite(out.resolve("report.json"), PyJson.toFileText(outcome.report()));
+        atomicWrite(out.resolve("report.md"), Markdown.render(outcome.report()));
+        atomicWrite(out.resolve("report.html"), join(html));
     }
 
     /** Writes the three renderings of a report document. */
@@ -34,6 +40,17 @@ public final class AuditWriter {
         atomicWrite(out.resolve("report.json"), PyJson.toFileText(report));
         atomicWrite(out.resolve("report.md"), Markdown.render(report));
         atomicWrite(out.resolve("report.html"), Html.render(report));
+    }
+
+    private static String join(CompletableFuture<String> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw e;
+        }
     }
 
     /** Writes a file atomically (temporary file, then rename). */
