@@ -7,9 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * The wire conventions the fake judge server and the HTTP client share: Regrade's request headers
@@ -137,11 +134,6 @@ public final class Wire {
 
     /** The lower-case hex SHA-256 of a text's UTF-8 bytes, as the engine's journal writes it. */
     public static String sha256(String text) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(md.digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return dev.regrade.rubric.port.PromptDigest.sha256Hex(text);
     }
 }

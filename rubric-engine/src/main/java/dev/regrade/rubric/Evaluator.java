@@ -13,14 +13,11 @@ import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
+import dev.regrade.rubric.port.PromptDigest;
 import dev.regrade.rubric.template.Template;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -612,16 +609,6 @@ public final class Evaluator {
     }
 
     static String sha256(String text) {
-        MessageDigest md = SHA256.get();
-        md.reset();
-        return HexFormat.of().formatHex(md.digest(text.getBytes(StandardCharsets.UTF_8)));
+        return PromptDigest.sha256Hex(text);
     }
-
-    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    });
 }

@@ -1,8 +1,5 @@
 package dev.regrade.rubric.port;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +84,7 @@ public final class VerdictRules {
                 return false;
             }
         }
-        return base == Base.ACCEPT || (sha256(prompt)[31] & 1) == 1;
+        return base == Base.ACCEPT || PromptDigest.lowBit(prompt);
     }
 
     /** The reasoning text that goes with a verdict. */
@@ -116,14 +113,6 @@ public final class VerdictRules {
             return Pattern.compile(p.substring(1, p.length() - 1));
         }
         return Pattern.compile(Pattern.quote(p));
-    }
-
-    private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @Override
