@@ -41,6 +41,27 @@ class AuditCliTest {
     }
 
     @Test
+    void timingsSayWhereTheTimeWentWithoutTouchingTheResults() throws IOException {
+        Path timings = dir.resolve("timings.json");
+        CliRun run = audit("--timings", timings.toString());
+        assertEquals(0, run.status(), run.out() + run.err());
+        var doc = dev.regrade.rubric.json.PyJson.parse(Files.readString(timings));
+        java.util.List<String> phases = new java.util.ArrayList<>();
+        doc.get("phases_ms").fieldNames().forEachRemaining(phases::add);
+        assertEquals(java.util.List.of("jvm start", "inputs", "runs, first seed", "runs, other seeds",
+                "diffs and report", "write results and reports"), phases);
+        double sum = 0;
+        for (var v : doc.get("phases_ms")) {
+            assertTrue(v.asDouble() >= 0, doc.toString());
+            sum += v.asDouble();
+        }
+        assertEquals(doc.get("total_ms").asDouble(), sum, 1.0, "the phases add up to the total");
+        assertTrue(doc.get("judge_requests").asLong() >= 0, doc.toString());
+        String report = Files.readString(dir.resolve("out").resolve("report.json"));
+        assertTrue(!report.contains("phases_ms") && !report.contains("total_ms"), "timings stay out of the report");
+    }
+
+    @Test
     void anUndeclaredChangeExitsOne() throws IOException {
         Path expect = dir.resolve("expect.json");
         Files.writeString(expect, "{\"scripts\": {\"rl_course_book\": {\"allow\": [\"*\"]}}}", StandardCharsets.UTF_8);
