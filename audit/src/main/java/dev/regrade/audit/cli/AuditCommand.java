@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
             "Writes report.md, report.html, report.json and one result per run to --out; prints a summary."
         },
         footer = {"", "Defaults: all scripts, all four policies, every shipped fixture, released → fixed, the shipped",
-            "expectations of the FIXES.md fix set, seeds 0,1,2,3, in-process judge, one thread per core.",
+            "expectations of the FIXES.md fix set, seeds 0,1,2,3, in-process judge, one thread per core (two with --judge http).",
             "", "Examples:", "  ./regrade audit",
             "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
             "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
@@ -74,7 +74,8 @@ final class AuditCommand implements Callable<Integer> {
             description = "in-process or http. Default: ${DEFAULT-VALUE}.")
     String judge;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads. Default: the number of cores.")
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Worker threads. Default: the number of cores (twice that with --judge http).")
     Integer threads;
 
     @Option(names = "--out", defaultValue = "target/audit", paramLabel = "DIR", description = "Default: ${DEFAULT-VALUE}.")
@@ -173,7 +174,9 @@ final class AuditCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--judge: " + e.getMessage());
         }
-        int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        // Over HTTP a worker waits for each reply, so twice as many workers keep the cores busy.
+        int cores = Runtime.getRuntime().availableProcessors();
+        int n = threads != null ? threads : mode == JudgeMode.HTTP ? 2 * cores : cores;
         if (n < 1 || n > 256) {
             throw new BadInputException("--threads: expected 1 to 256");
         }

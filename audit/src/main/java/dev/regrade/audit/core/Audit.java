@@ -231,6 +231,26 @@ public final class Audit {
         for (int i = 0; i < reported.size(); i++) {
             texts.put(reported.get(i), rendered.get(i));
         }
+        // Every tree diff the report needs, computed in parallel; the report is then built in order.
+        List<DiffJob> pairs = new ArrayList<>();
+        for (Input in : inputs) {
+            pairs.add(new DiffJob(runs.get(key(in, config.before(), base)), runs.get(key(in, config.after(), base)),
+                    true));
+            for (String variant : List.of(config.before(), config.after())) {
+                RunRecord ref = runs.get(key(in, variant, base));
+                for (long seed : config.seeds().subList(1, config.seeds().size())) {
+                    RunRecord other = runs.get(key(in, variant, seed));
+                    if (other.evaluated()) {
+                        pairs.add(new DiffJob(ref, other, false));
+                    }
+                }
+            }
+        }
+        List<List<Change>> diffed = pairs.parallelStream().map(DiffJob::diff).toList();
+        Map<String, List<Change>> diffs = new java.util.HashMap<>();
+        for (int i = 0; i < pairs.size(); i++) {
+            diffs.put(key(pairs.get(i).a().spec()) + "\u0001" + key(pairs.get(i).b().spec()), diffed.get(i));
+        }
         ObjectNode report = F.objectNode();
         report.put("regrade_audit", 1);
         report.put("before", config.before());
@@ -289,7 +309,7 @@ public final class Audit {
                         before.crashed() ? "crashed" : "scored", after.crashed() ? "crashed" : "scored"));
             }
             if (beforeTree != null && afterTree != null) {
-                changes.addAll(TreeDiff.diff(beforeTree, afterTree));
+                changes.addAll(diffs.get(key(before.spec()) + "\u0001" + key(after.spec())));
             }
             ArrayNode ch = c.putArray("changes");
             int unexpectedHere = 0;
@@ -355,7 +375,7 @@ public final class Audit {
                         d.add(new Change(ChangeClass.VERDICT, "outcome", "(run)", ref.crashed() ? "crashed" : "scored",
                                 other.crashed() ? "crashed" : "scored"));
                     }
-                    d.addAll(TreeDiff.diff(ResultJson.treeOf(ref.document()), ResultJson.treeOf(other.document())));
+                    d.addAll(diffs.get(key(ref.spec()) + "\u0001" + key(other.spec())));
                     if (!d.isEmpty()) {
                         ObjectNode o = determinism.addObject();
                         o.put("script", script);
@@ -399,6 +419,18 @@ public final class Audit {
         summary.put("lint", lint.size());
         report.put("changelog", changelog(affected));
         return new Outcome(report, files, unexpected.size(), evaluated, judgeRequests);
+    }
+
+    /**
+     * The tree differences of two runs' results. Before against after: none unless both have a tree
+     * (a crash is reported as an outcome change instead); across seeds: a missing tree diffs as empty.
+     */
+    private record DiffJob(RunRecord a, RunRecord b, boolean bothTrees) {
+        List<Change> diff() {
+            JsonNode ta = ResultJson.treeOf(a.document());
+            JsonNode tb = ResultJson.treeOf(b.document());
+            return bothTrees && (ta == null || tb == null) ? List.of() : TreeDiff.diff(ta, tb);
+        }
     }
 
     private static ObjectNode side(RunRecord r, String path) {

@@ -11,7 +11,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Map;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -27,9 +28,8 @@ public final class AuditWriter {
     public static void write(Path out, Audit.Outcome outcome) {
         // The renderings are computed beside the result writes; what is written, and where, is the same.
         CompletableFuture<String> html = CompletableFuture.supplyAsync(() -> Html.render(outcome.report()));
-        for (Map.Entry<String, String> e : outcome.resultFiles().entrySet()) {
-            atomicWrite(out.resolve(e.getKey()), e.getValue());
-        }
+        outcome.resultFiles().entrySet().parallelStream()
+                .forEach(e -> atomicWrite(out.resolve(e.getKey()), e.getValue()));
         atomicWrite(out.resolve("report.json"), PyJson.toFileText(outcome.report()));
         atomicWrite(out.resolve("report.md"), Markdown.render(outcome.report()));
         atomicWrite(out.resolve("report.html"), join(html));
@@ -53,14 +53,19 @@ public final class AuditWriter {
         }
     }
 
+    private static final long PID = ProcessHandle.current().pid();
+    private static final AtomicLong TEMP_NAMES = new AtomicLong();
+
     /** Writes a file atomically (temporary file, then rename). */
     public static void atomicWrite(Path file, String text) {
         try {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+            // A name no other writer uses (this process's id and a counter), created exclusively.
+            Path tmp = dir.resolve("." + file.getFileName() + "." + PID + "-" + TEMP_NAMES.incrementAndGet() + ".tmp");
             try {
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE);
                 try {
                     Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException e) {
