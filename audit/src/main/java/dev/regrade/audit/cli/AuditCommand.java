@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
             "Writes report.md, report.html, report.json and one result per run to --out; prints a summary."
         },
         footer = {"", "Defaults: all scripts, all four policies, every shipped fixture, released → fixed, the shipped",
-            "expectations of the FIXES.md fix set, seeds 0,1,2,3, in-process judge, one thread per core (two with --judge http).",
+            "expectations of the FIXES.md fix set, seeds 0,1,2,3, in-process judge, one thread per core (two per",
+            "core with --judge http).",
             "", "Examples:", "  ./regrade audit",
             "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
             "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
