@@ -83,6 +83,9 @@ public final class Probe {
         o.put("status", status);
         o.put("jvm_to_main_ms", mainStartUptimeMs);
         o.put("in_main_ms", endUptime - mainStartUptimeMs);
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            o.put("cpu_ms", os.getProcessCpuTime() / 1_000_000); // all threads: JIT and GC included
+        }
         o.put("peak_heap_bytes", Math.max(peakBeforeGc, atExit));
         o.put("max_live_after_gc_bytes", maxAfterGc);
         o.put("heap_at_exit_bytes", atExit);

@@ -91,7 +91,7 @@ public final class ConvQaScorer {
     /** {@code _run_convqa}: BLEU always, the judge when one was given; writes results and summary. */
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
         // Golden is read once and held compacted; predictions are streamed, their keys held for pairing.
-        Rows g = Rows.loaded(Rows.of(goldenPath, GOLDEN_FIELDS), ConvQaScorer::compact);
+        Rows g = Rows.loaded(goldenPath, GOLDEN_FIELDS, ConvQaScorer::compact);
         Rows keys = Rows.loaded(Rows.of(predsPath, PRED_KEY_FIELDS), UnaryOperator.identity());
         Rows p = Rows.of(predsPath, PRED_FIELDS);
         int ng = g.count();

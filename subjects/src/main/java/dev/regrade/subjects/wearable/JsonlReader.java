@@ -57,9 +57,35 @@ final class JsonlReader implements Rows.RowIterator {
 
     /** @param fields the top-level fields to build, or null for all */
     JsonlReader(Path path, Set<String> fields) {
+        this(path, fields, 0, -1);
+    }
+
+    /**
+     * Reads only bytes [start, end) of the file (end -1: to the end); start must be 0 or just after a
+     * {@code \n}, end the file size or just after a {@code \n}, so that no line is cut.
+     */
+    JsonlReader(Path path, Set<String> fields, long start, long end) {
         this.fields = fields;
         try {
-            this.in = Files.newInputStream(path);
+            InputStream s = Files.newInputStream(path);
+            if (start > 0) {
+                s.skipNBytes(start);
+            }
+            this.in = end < 0 ? s : new java.io.FilterInputStream(s) {
+                private long left = end - start;
+
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    if (left <= 0) {
+                        return -1;
+                    }
+                    int n = super.read(b, off, (int) Math.min(len, left));
+                    if (n > 0) {
+                        left -= n;
+                    }
+                    return n;
+                }
+            };
         } catch (NoSuchFileException e) {
             throw new ScoringError("FileNotFoundError", "[Errno 2] No such file or directory: '" + path + "'");
         } catch (IOException e) {

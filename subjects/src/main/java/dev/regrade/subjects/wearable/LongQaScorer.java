@@ -107,7 +107,7 @@ public final class LongQaScorer {
     /** {@code _run_longqa}: scores the files and writes {@code output} and its {@code _summary} file. */
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
         // Each file is read once; only the fields scoring and pairing use are held.
-        Rows g = Rows.loaded(Rows.of(goldenPath, GOLDEN_FIELDS), LongQaScorer::compact);
+        Rows g = Rows.loaded(goldenPath, GOLDEN_FIELDS, LongQaScorer::compact);
         Rows p = Rows.loaded(Rows.of(predsPath, PRED_FIELDS), UnaryOperator.identity());
         int ng = g.count();
         int np = p.count();

@@ -120,7 +120,7 @@ public final class ProactiveScorer {
             try {
                 // Golden is read once and held compacted (ids, tasks, tags); predictions are streamed,
                 // their ids held for pairing.
-                Rows golden = Rows.loaded(Rows.of(goldenPath, GOLDEN_FIELDS), ProactiveScorer::compact);
+                Rows golden = Rows.loaded(goldenPath, GOLDEN_FIELDS, ProactiveScorer::compact);
                 Rows predKeys = Rows.loaded(Rows.of(predsPath, PRED_KEY_FIELDS), UnaryOperator.identity());
                 head = score(golden, predKeys, Rows.of(predsPath, PRED_FIELDS), rows);
             } catch (ScoringError e) {

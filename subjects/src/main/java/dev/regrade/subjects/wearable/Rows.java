@@ -50,6 +50,42 @@ public interface Rows {
      * that error at the same point as when it streamed the rows.
      */
     static Rows loaded(Rows source, UnaryOperator<ObjectNode> compact) {
+        return of(collect(source, compact));
+    }
+
+    /**
+     * {@link #loaded(Rows, UnaryOperator)} for the given fields of a JSONL file. A large file is read
+     * as two halves split at a line end, in parallel; the rows and the first error (in file order) are
+     * those of one sequential pass.
+     */
+    static Rows loaded(Path jsonl, Set<String> fields, UnaryOperator<ObjectNode> compact) {
+        Set<String> f = Set.copyOf(fields);
+        long split = ParallelSplit.at(jsonl);
+        if (split < 0) {
+            return loaded(of(jsonl, f), compact);
+        }
+        java.util.concurrent.CompletableFuture<List<ObjectNode>> second = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> collect(() -> new JsonlReader(jsonl, f, split, -1), compact), ParallelSplit.POOL);
+        List<ObjectNode> rows;
+        try {
+            rows = collect(() -> new JsonlReader(jsonl, f, 0, split), compact);
+        } catch (RuntimeException e) {
+            second.cancel(false);
+            second.exceptionally(x -> null).join(); // let the other half stop reading before the error surfaces
+            throw e;
+        }
+        try {
+            rows.addAll(second.join());
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+        return of(rows);
+    }
+
+    private static List<ObjectNode> collect(Rows source, UnaryOperator<ObjectNode> compact) {
         List<ObjectNode> rows = new ArrayList<>();
         try (RowIterator it = source.open()) {
             while (it.hasNext()) {
@@ -61,7 +97,7 @@ public interface Rows {
                 }
             }
         }
-        return of(rows);
+        return rows;
     }
 
     /** Rows in memory. Each must be a JSON object. */
