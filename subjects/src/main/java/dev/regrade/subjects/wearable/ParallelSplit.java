@@ -9,8 +9,8 @@ import java.util.concurrent.Executors;
 
 /** Where a large JSONL file is split for reading its two halves at once. */
 final class ParallelSplit {
-    /** Files below this are read in one pass (a second thread would not pay for itself). */
-    static final long MIN_BYTES = 32L << 20;
+    /** Files below this are read in one pass (a second thread would not pay for itself); tests lower it. */
+    static volatile long minBytes = 32L << 20;
     /** One daemon thread reads the second half. */
     static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "jsonl-second-half");
@@ -35,7 +35,7 @@ final class ParallelSplit {
         } catch (IOException e) {
             return -1; // the sequential pass reports it
         }
-        if (size < MIN_BYTES) {
+        if (size < minBytes) {
             return -1;
         }
         long mid = size / 2;

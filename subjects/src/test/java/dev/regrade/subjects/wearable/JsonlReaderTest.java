@@ -70,6 +70,43 @@ class JsonlReaderTest {
         assertEquals(List.of("{\"video_path\":\"ok\"}", "error UncheckedIOException"), read(p, true));
     }
 
+    @Test
+    void aFileReadInTwoHalvesGivesTheRowsAndTheFirstErrorOfOnePass() throws IOException {
+        StringBuilder ok = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            ok.append("{\"video_path\": \"v").append(i).append("\", \"answers\": [\"$silent$\"], \"dialog\": [").append(i)
+                    .append("]}\n");
+        }
+        String text = ok.toString();
+        int mid = text.length() / 2;
+        List<String> cases = List.of(text, text.substring(0, mid) + "\r\n\n" + text.substring(mid),
+                "{oops}\n" + text + "[1]\n", text + "[1]\n" + text, text + "{\"video_path\": 1,}\n");
+        long before = ParallelSplit.minBytes;
+        ParallelSplit.minBytes = 1;
+        try {
+            for (String c : cases) {
+                Path p = tmp.resolve("halves.jsonl");
+                Files.writeString(p, c, StandardCharsets.UTF_8);
+                assertEquals(true, ParallelSplit.at(p) > 0, "the file is split");
+                List<String> got = new ArrayList<>();
+                try {
+                    Rows rows = Rows.loaded(p, FIELDS, r -> r);
+                    try (Rows.RowIterator it = rows.open()) {
+                        it.forEachRemaining(r -> got.add(r.toString()));
+                    }
+                } catch (RuntimeException e) {
+                    got.add("error " + e.getClass().getSimpleName() + ": " + e.getMessage());
+                }
+                List<String> one = reference(p);
+                String last = one.get(one.size() - 1);
+                // Loading fails as a whole: the error is the one a single pass meets first.
+                assertEquals(last.startsWith("error ") ? List.of(last) : one, got);
+            }
+        } finally {
+            ParallelSplit.minBytes = before;
+        }
+    }
+
     private void check(String text) throws IOException {
         Path p = tmp.resolve("rows.jsonl");
         Files.writeString(p, text, StandardCharsets.UTF_8);
