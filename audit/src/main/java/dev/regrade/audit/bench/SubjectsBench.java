@@ -38,6 +38,8 @@ public final class SubjectsBench {
     public static final String CHILD_HEAP = "-Xmx512m";
     /** VerEval's retry heap when it does not fit in {@link #CHILD_HEAP}, so that its throughput is still measured. */
     public static final String VEREVAL_LARGE_HEAP = "-Xmx4g";
+    /** The VerEval field telling whether the run fitted in {@link #CHILD_HEAP}. */
+    private static final String FITS = "fits_512m";
     public static final double TARGET_MS = 5_000;
     public static final double TARGET_HEAP_MB = 512;
     public static final String UPSTREAM_ENV = "REGRADE_UPSTREAM_WEARABLE";
@@ -335,7 +337,7 @@ public final class SubjectsBench {
                         Map.of("VLLM_API_KEY", "EMPTY"), dir);
                 if (c.status() != 0 && heap.equals(CHILD_HEAP) && outOfMemory(dir)) {
                     // Recorded, then measured again with room, so throughput and the real peak are still reported.
-                    o.put("fits_" + CHILD_HEAP.substring(5), false);
+                    o.put(FITS, false);
                     heap = VEREVAL_LARGE_HEAP;
                     i--;
                     continue;
@@ -352,8 +354,8 @@ public final class SubjectsBench {
                 ChildProcesses.deleteTree(out);
             }
         }
-        if (!o.has("fits_" + CHILD_HEAP.substring(5))) {
-            o.put("fits_" + CHILD_HEAP.substring(5), status == 0);
+        if (!o.has(FITS)) {
+            o.put(FITS, status == 0);
         }
         o.put("heap", heap);
         double w = Stats.median(wall);
@@ -365,8 +367,8 @@ public final class SubjectsBench {
         o.put("samples_per_s", round(samples * 1000.0 / w));
         o.put("requests_per_s", round(requests * 1000.0 / Stats.median(inMain)));
         o.put("peak_heap_mb", mb(peak));
-        o.put("note", "3 judge requests per sample over loopback HTTP (8 workers), and one fsynced line of "
-                + "scores.jsonl per sample: request- and fsync-bound, not compute-bound");
+        o.put("note", "3 judge requests per sample over loopback HTTP (8 workers; a few more when a request is "
+                + "retried) and one fsynced scores.jsonl line: the time is the requests', not the scoring's");
         return o;
     }
 
@@ -507,7 +509,7 @@ public final class SubjectsBench {
         }
         sb.append("  VerEval against a fake judge on loopback (3 requests per sample, 8 workers):\n");
         for (JsonNode v : doc.get("vereval")) {
-            boolean fits = v.path("fits_512m").asBoolean(true);
+            boolean fits = v.path(FITS).asBoolean(true);
             sb.append(String.format(Locale.ROOT, "    %4dx %8d samples %9d requests  wall %9s  in main %9s  "
                             + "%8.0f req/s %7.0f samples/s  peak heap %5.0f MB%s%s%n", v.get("scale").asInt(),
                     v.get("samples").asLong(), v.get("judge_requests").asLong(), fmtS(v.get("wall_ms_median").asDouble()),
@@ -516,7 +518,7 @@ public final class SubjectsBench {
                     fits ? "" : "  (OutOfMemoryError at " + CHILD_HEAP + "; measured with " + v.get("heap").asText() + ")",
                     v.get("status").asInt() != 0 ? "  EXIT " + v.get("status").asInt() : ""));
         }
-        sb.append("    (request- and fsync-bound: each sample is 3 HTTP round trips and one fsynced scores.jsonl line)\n");
+        sb.append("    (request-bound: each sample is 3 HTTP round trips to the judge and one fsynced scores.jsonl line)\n");
         return sb.toString();
     }
 
