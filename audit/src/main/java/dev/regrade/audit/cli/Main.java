@@ -24,7 +24,13 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        // -Dregrade.bench.probe=FILE (set only by regrade bench for its child runs): timing and heap report.
+        dev.regrade.audit.bench.Probe probe = dev.regrade.audit.bench.Probe.fromSystemProperty();
+        int status = run(args);
+        if (probe != null) {
+            probe.write(status);
+        }
+        System.exit(status);
     }
 
     /** Runs the command line and returns the exit status (for tests and the launcher). */

@@ -8,7 +8,9 @@ import dev.regrade.subjects.wearable.ScoreRun;
 import dev.regrade.subjects.wearable.ScoringError;
 import dev.regrade.subjects.wearable.Variant;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -89,14 +91,12 @@ final class ScoreCommand implements Callable<Integer> {
                 err.flush();
                 return ExitCodes.BAD_INPUT;
             }
-            String problem = notUtf8(p);
-            if (problem != null) {
-                err.println("regrade score: " + p + ": " + problem);
-                err.flush();
-                return ExitCodes.BAD_INPUT;
-            }
         }
         if (llmJudge && (task != Task.convqa || judgeUrl == null || judgeModel == null)) {
+            Integer utf8 = reportNotUtf8(err);
+            if (utf8 != null) {
+                return utf8; // as before: a file that is not UTF-8 is reported ahead of the flag problem
+            }
             err.println("regrade score: --llm-judge is for convqa and needs --judge-url and --judge-model");
             err.flush();
             return ExitCodes.BAD_INPUT;
@@ -114,38 +114,79 @@ final class ScoreCommand implements Callable<Integer> {
             out.println("Results: " + run.resultsPath() + ", " + run.summaryPath());
             out.flush();
             return ExitCodes.OK;
-        } catch (ScoringError e) {
+        } catch (ScoringError | UncheckedIOException e) {
+            // The scorers read both files in full before they score or warn, and decode every non-ASCII line
+            // strictly, so a file that is not UTF-8 always ends here: it is reported as before (golden first,
+            // ahead of any other error), without a separate checking pass over large files when all is well.
+            Integer utf8 = reportNotUtf8(err);
+            if (utf8 != null) {
+                return utf8;
+            }
+            if (e instanceof UncheckedIOException io) {
+                throw io;
+            }
             err.println("ERROR: " + e.getMessage());
             err.flush();
             return ExitCodes.FINDING;
         }
     }
 
+    /** Prints the first input file that is not UTF-8 (golden first) and returns BAD_INPUT, or returns null. */
+    private Integer reportNotUtf8(PrintWriter err) {
+        for (Path p : new Path[] {golden, predictions}) {
+            String problem = notUtf8(p);
+            if (problem != null) {
+                err.println("regrade score: " + p + ": " + problem);
+                err.flush();
+                return ExitCodes.BAD_INPUT;
+            }
+        }
+        return null;
+    }
+
     /**
-     * Decodes the file with a strict UTF-8 decoder: {@code null} when it decodes, else the problem
-     * (with the line and byte offset). The scorers read JSONL as UTF-8 and would otherwise fail mid-run without
-     * naming the file.
+     * Decodes the file with a strict UTF-8 decoder, streaming: {@code null} when it decodes, else the
+     * problem (with the line and byte offset of the first malformed sequence).
      */
     static String notUtf8(Path p) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(p);
+        CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.allocate(1 << 16);
+        CharBuffer out = CharBuffer.allocate(1 << 16);
+        long base = 0; // file offset of in.array()[0]
+        long line = 1;
+        try (InputStream s = Files.newInputStream(p)) {
+            while (true) {
+                int n = s.read(in.array(), in.position(), in.remaining());
+                boolean eof = n < 0;
+                if (n > 0) {
+                    in.position(in.position() + n);
+                }
+                in.flip();
+                while (true) {
+                    int before = in.position();
+                    CoderResult cr = dec.decode(in, out, eof);
+                    for (int i = before; i < in.position(); i++) {
+                        if (in.array()[i] == '\n') {
+                            line++;
+                        }
+                    }
+                    if (cr.isError()) {
+                        return "not UTF-8 text (line " + line + ", byte " + (base + in.position()) + ")";
+                    }
+                    out.clear();
+                    if (!cr.isOverflow()) {
+                        break;
+                    }
+                }
+                if (eof) {
+                    return null;
+                }
+                base += in.position();
+                in.compact();
+            }
         } catch (IOException e) {
             return "cannot read the file (" + e.getClass().getSimpleName() + ")";
         }
-        CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        CoderResult cr = dec.decode(in, CharBuffer.allocate(bytes.length), true);
-        if (!cr.isError()) {
-            return null;
-        }
-        int line = 1;
-        for (int i = 0; i < in.position(); i++) {
-            if (bytes[i] == '\n') {
-                line++;
-            }
-        }
-        return "not UTF-8 text (line " + line + ", byte " + in.position() + ")";
     }
 }

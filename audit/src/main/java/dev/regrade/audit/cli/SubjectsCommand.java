@@ -34,7 +34,8 @@ final class SubjectsCommand implements Runnable {
     @Command(name = "generate", mixinStandardHelpOptions = true,
             description = "Write synthetic data at the real val scale, deterministic by seed: 700 proactive sessions "
                     + "(~9,935 chunks), 700 LongQA rows, 700 ConvQA conversations (~4,415 turns), and a VerEval "
-                    + "benchmark (1,391 questions, 13 tasks × 107).")
+                    + "benchmark (1,391 questions, 13 tasks × 107); --scale N writes N times as many rows "
+                    + "(same seed and scale, same bytes).")
     static final class Generate implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -45,10 +46,20 @@ final class SubjectsCommand implements Runnable {
         @Option(names = "--seed", defaultValue = "7", description = "Default: ${DEFAULT-VALUE}.")
         long seed;
 
+        @Option(names = "--scale", defaultValue = "1", paramLabel = "N",
+                description = "Multiply the row counts by N (1 to 1000; 100 gives 70,000 proactive sessions with about "
+                        + "a million chunks). Default: ${DEFAULT-VALUE}.")
+        int scale;
+
         @Override
         public Integer call() {
-            WearableGenerator.generate(out.resolve("wearable"), seed);
-            SyntheticBenchmark.generate(out.resolve("vereval"), seed);
+            if (scale < 1 || scale > 1000) {
+                spec.commandLine().getErr().println("regrade subjects generate: --scale: expected 1 to 1000");
+                spec.commandLine().getErr().flush();
+                return ExitCodes.BAD_INPUT;
+            }
+            WearableGenerator.generate(out.resolve("wearable"), seed, scale);
+            SyntheticBenchmark.generate(out.resolve("vereval"), seed, scale);
             spec.commandLine().getOut().println("wrote " + out.resolve("wearable") + " and " + out.resolve("vereval"));
             spec.commandLine().getOut().flush();
             return ExitCodes.OK;

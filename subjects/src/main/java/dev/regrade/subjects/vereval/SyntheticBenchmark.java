@@ -53,10 +53,22 @@ public final class SyntheticBenchmark {
      * @return the path of {@code test.json}
      */
     public static Path generate(Path dir, long seed) {
+        return generate(dir, seed, 1);
+    }
+
+    /**
+     * {@link #generate(Path, long)} with {@code scale × 107} videos (so {@code scale × 1,391} questions; for
+     * the benchmark). Scale 1 is the real size, byte for byte what {@link #generate(Path, long)} writes.
+     */
+    public static Path generate(Path dir, long seed, int scale) {
+        if (scale < 1 || scale > 1_000) {
+            throw new IllegalArgumentException("scale must be 1 to 1000, not " + scale);
+        }
+        int videoCount = VIDEOS * scale;
         SplittableRandom rnd = new SplittableRandom(seed);
         List<String> videos = new ArrayList<>();
         Set<String> seenVideos = new HashSet<>();
-        while (videos.size() < VIDEOS) {
+        while (videos.size() < videoCount) {
             String v = String.format("VID_202504%02d_%02d%02d%02d.mp4", 24 + rnd.nextInt(7), 9 + rnd.nextInt(9),
                     rnd.nextInt(60), rnd.nextInt(60));
             if (seenVideos.add(v)) {
@@ -69,7 +81,7 @@ public final class SyntheticBenchmark {
         for (int t = 0; t < TASKS.size(); t++) {
             String task = TASKS.get(t);
             List<ObjectNode> taskRows = new ArrayList<>();
-            for (int v = 0; v < VIDEOS; v++) {
+            for (int v = 0; v < videoCount; v++) {
                 String id;
                 do {
                     id = task.charAt(1) + "_" + task + "_" + String.format("%08x", rnd.nextInt() & 0xffffffffL);
@@ -105,10 +117,10 @@ public final class SyntheticBenchmark {
         }
         ObjectNode summary = PyJsonText.F.objectNode();
         summary.put("split", "test");
-        summary.put("questions", QUESTIONS);
-        summary.put("videos", VIDEOS);
+        summary.put("questions", TASKS.size() * videoCount);
+        summary.put("videos", videoCount);
         ObjectNode counts = summary.putObject("task_counts");
-        TASKS.forEach(t -> counts.put(t, VIDEOS));
+        TASKS.forEach(t -> counts.put(t, videoCount));
         try {
             Files.createDirectories(dir);
             Path test = dir.resolve("test.json");

@@ -10,9 +10,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * EgoConv (ConvQA) scoring: per-turn BLEU and the optional LLM judge ({@code evaluate_convqa},
@@ -21,6 +23,11 @@ import java.util.function.Consumer;
 public final class ConvQaScorer {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final ArrayNode EMPTY = F.arrayNode();
+
+    /** The fields the scorer reads: golden rows, prediction rows, and predictions while pairing. */
+    private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "task", "category", "questions", "answers");
+    private static final Set<String> PRED_FIELDS = Set.of("video_path", "answers");
+    private static final Set<String> PRED_KEY_FIELDS = Set.of("video_path", "task", "mcq_answer");
 
     private final Variant variant;
     private final Consumer<String> warn;
@@ -83,17 +90,19 @@ public final class ConvQaScorer {
 
     /** {@code _run_convqa}: BLEU always, the judge when one was given; writes results and summary. */
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
-        Rows g = Rows.of(goldenPath);
-        Rows p = Rows.of(predsPath);
+        // Golden is read once and held compacted; predictions are streamed, their keys held for pairing.
+        Rows g = Rows.loaded(goldenPath, GOLDEN_FIELDS, ConvQaScorer::compact);
+        Rows keys = Rows.loaded(Rows.of(predsPath, PRED_KEY_FIELDS), UnaryOperator.identity());
+        Rows p = Rows.of(predsPath, PRED_FIELDS);
         int ng = g.count();
-        int np = p.count();
+        int np = keys.count();
         Pairing pairing;
         if (variant == Variant.RELEASED) {
             // FIX B site: released keys on (video_path, task), and only on a length mismatch.
             if (ng != np) {
                 warn.accept("ConvQA golden has " + ng + " entries but predictions has " + np
                         + " — filtering to matched subset");
-                pairing = Pairing.releasedFilter(g, p, "ConvQA", ConvQaScorer::compact, warn);
+                pairing = Pairing.releasedFilter(g, keys, "ConvQA", ConvQaScorer::compact, warn);
                 if (pairing.matched == 0) {
                     throw ScoringError.valueError("ConvQA: zero predictions matched golden entries -- check that "
                             + "prediction file has correct video_path and task fields");
@@ -107,7 +116,7 @@ public final class ConvQaScorer {
                 warn.accept("ConvQA golden has " + ng + " entries but predictions has " + np
                         + " — scoring the matched subset");
             }
-            pairing = Pairing.fixedFilter(g, p, "ConvQA", ConvQaScorer::compact, warn);
+            pairing = Pairing.fixedFilter(g, keys, "ConvQA", ConvQaScorer::compact, warn);
             if (pairing.matched == 0) {
                 throw ScoringError.valueError("ConvQA: zero predictions matched golden entries -- check that "
                         + "prediction file has a video_path on every row");
@@ -169,14 +178,14 @@ public final class ConvQaScorer {
                 for (int j = 0; j < nGold; j++) {
                     String gold = Py.requireStr(goldAnswers.get(j), "lower");
                     double s = j < nPred ? Bleu.turn(gold, Py.requireStr(predAnswers.get(j), "lower")) : 0.0;
-                    perTurn.add(PyRound.round(s, 4));
+                    perTurn.add(Round4.round4(s));
                     sum += s;
                     bleuAll[0] += s;
                     bleuAll[1]++;
                     cat[0] += s;
                     cat[1]++;
                 }
-                row.put("bleu_avg", PyRound.round(nGold > 0 ? sum / nGold : 0.0, 4));
+                row.put("bleu_avg", Round4.round4(nGold > 0 ? sum / nGold : 0.0));
             }
             if (runJudge) {
                 JsonNode questions = require(g, "questions");
@@ -197,7 +206,7 @@ public final class ConvQaScorer {
                     cat[1]++;
                 }
                 judgeStats[0] += nGold;
-                row.put("llm_judge_avg", PyRound.round(nGold > 0 ? sum / nGold : 0.0, 4));
+                row.put("llm_judge_avg", Round4.round4(nGold > 0 ? sum / nGold : 0.0));
             }
             perRow.add(row);
         });

@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,6 +27,10 @@ public final class LongQaScorer {
     private static final Pattern IS_AT_END = Pattern.compile("(?<!" + Py.W + ")(?:is|answer)" + Py.WS + "*[:.]?"
             + Py.WS + "*([A-Da-d])" + Py.WS + "*\\.?" + Py.WS + "*\\z", CI);
     private static final Pattern STANDALONE = Pattern.compile("(?<!" + Py.W + ")([A-Da-d])(?!" + Py.W + ")");
+
+    /** The fields the scorer reads from golden rows and from prediction rows (pairing included). */
+    private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "question", "mcq_answer", "category");
+    private static final Set<String> PRED_FIELDS = Set.of("video_path", "question", "mcq_answer");
 
     private final Variant variant;
     private final Consumer<String> warn;
@@ -100,8 +106,9 @@ public final class LongQaScorer {
 
     /** {@code _run_longqa}: scores the files and writes {@code output} and its {@code _summary} file. */
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
-        Rows g = Rows.of(goldenPath);
-        Rows p = Rows.of(predsPath);
+        // Each file is read once; only the fields scoring and pairing use are held.
+        Rows g = Rows.loaded(goldenPath, GOLDEN_FIELDS, LongQaScorer::compact);
+        Rows p = Rows.loaded(Rows.of(predsPath, PRED_FIELDS), UnaryOperator.identity());
         int ng = g.count();
         int np = p.count();
         Pairing pairing;

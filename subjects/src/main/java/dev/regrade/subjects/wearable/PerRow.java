@@ -48,6 +48,7 @@ abstract class PerRow implements AutoCloseable {
     static final class Spool extends PerRow {
         private final Path file;
         private final Writer out;
+        private final StringBuilder row = new StringBuilder(1 << 12);
         private long count;
 
         Spool(Path dir) {
@@ -63,8 +64,11 @@ abstract class PerRow implements AutoCloseable {
         @Override
         void add(ObjectNode row) {
             try {
-                out.write(count == 0 ? "\n    " : ",\n    ");
-                PyJsonOut.write(row, 2, 2, out);
+                // Built in a StringBuilder first: one write per row instead of one per character.
+                this.row.setLength(0);
+                this.row.append(count == 0 ? "\n    " : ",\n    ");
+                PyJsonOut.write(row, 2, 2, this.row);
+                out.append(this.row);
                 count++;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -10,13 +10,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /** EgoProactive interrupt/silent scoring ({@code score_proactive}, {@code _run_proactive}), released or fixed. */
 public final class ProactiveScorer {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final String TAGS = "__gold_tags__";
+    /** The fields the scorer reads: golden rows, prediction rows, and predictions while pairing. */
+    private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "task", "answers");
+    private static final Set<String> PRED_FIELDS = Set.of("video_path", "answers");
+    private static final Set<String> PRED_KEY_FIELDS = Set.of("video_path");
 
     private final Variant variant;
     private final Consumer<String> warn;
@@ -58,6 +64,18 @@ public final class ProactiveScorer {
         return m;
     }
 
+    /** The six possible per_row tag entries ({gold, pred}), for rows that are only written out. */
+    private static final ObjectNode[] SHARED_TAGS = {tag(true, 0), tag(true, 1), tag(true, 2), tag(false, 0),
+        tag(false, 1), tag(false, 2)};
+
+    /** A per_row tag entry; shown: 0 interrupt, 1 silent, 2 "(unanswered)". */
+    private static ObjectNode tag(boolean gold, int shown) {
+        ObjectNode tag = F.objectNode();
+        tag.put("gold", gold ? "interrupt" : "silent");
+        tag.put("pred", shown == 0 ? "interrupt" : shown == 1 ? "silent" : "(unanswered)");
+        return tag;
+    }
+
     /** Golden row reduced to video_path, task and the parsed gold tags (true = interrupt). */
     static ObjectNode compact(ObjectNode g) {
         if (g.has(TAGS)) {
@@ -84,7 +102,8 @@ public final class ProactiveScorer {
     /** {@code score_proactive(golden, preds)} in memory: the full results dict. */
     public ObjectNode score(List<? extends JsonNode> golden, List<? extends JsonNode> preds) {
         try (PerRow.Memory rows = PerRow.memory()) {
-            ObjectNode head = score(Rows.of(golden), Rows.of(preds), rows);
+            Rows p = Rows.of(preds);
+            ObjectNode head = score(Rows.of(golden), p, p, rows);
             head.set("per_row", rows.rows);
             return head;
         }
@@ -99,7 +118,11 @@ public final class ProactiveScorer {
         try (PerRow.Spool rows = PerRow.spool(dir)) {
             ObjectNode head;
             try {
-                head = score(Rows.of(goldenPath), Rows.of(predsPath), rows);
+                // Golden is read once and held compacted (ids, tasks, tags); predictions are streamed,
+                // their ids held for pairing.
+                Rows golden = Rows.loaded(goldenPath, GOLDEN_FIELDS, ProactiveScorer::compact);
+                Rows predKeys = Rows.loaded(Rows.of(predsPath, PRED_KEY_FIELDS), UnaryOperator.identity());
+                head = score(golden, predKeys, Rows.of(predsPath, PRED_FIELDS), rows);
             } catch (ScoringError e) {
                 if (!e.pyType().equals("ValueError")) {
                     throw e;
@@ -111,9 +134,10 @@ public final class ProactiveScorer {
         }
     }
 
-    private ObjectNode score(Rows golden, Rows preds, PerRow perRow) {
+    /** predKeys: the prediction rows as pairing needs them (video_path); preds: as scoring needs them. */
+    private ObjectNode score(Rows golden, Rows predKeys, Rows preds, PerRow perRow) {
         int ng = golden.count();
-        int np = preds.count();
+        int np = predKeys.count();
         if (ng != np) {
             throw ScoringError.valueError("golden has " + ng + " entries but predictions has " + np);
         }
@@ -121,7 +145,7 @@ public final class ProactiveScorer {
         if (variant == Variant.FIXED) {
             // FIX B (order-dependent pairing): fixed pairs by video_path after the count check, and a
             // right count with unknown/duplicate ids is an error.
-            pairing = Pairing.pairToGolden(golden, preds, "Proactive", ProactiveScorer::compact, warn);
+            pairing = Pairing.pairToGolden(golden, predKeys, "Proactive", ProactiveScorer::compact, warn);
             if (pairing.pairedPreds() != np) {
                 throw ScoringError.valueError(np + " predictions supplied but only " + pairing.pairedPreds()
                         + " have a video_path present in golden -- check the prediction file covers exactly the "
@@ -130,6 +154,8 @@ public final class ProactiveScorer {
         } else {
             pairing = Pairing.positional(ng, np);
         }
+        // Rows written straight to a file never leave this class, so their tag entries can be shared.
+        boolean shareTags = perRow instanceof PerRow.Spool;
         long[] total = new long[4]; // tp fp tn fn
         Map<String, long[]> perTask = new TreeMap<>(Py.CODEPOINT_ORDER);
         long[] skipped = new long[3]; // released skipped, fixed unanswered, fixed extra
@@ -171,16 +197,15 @@ public final class ProactiveScorer {
             for (int j = 0; j < scored; j++) {
                 boolean gold = goldTags.get(j).booleanValue();
                 boolean pred;
-                ObjectNode tag = F.objectNode();
-                tag.put("gold", gold ? "interrupt" : "silent");
+                int shown; // 0 interrupt, 1 silent, 2 (unanswered)
                 if (j < nPred) {
                     pred = parseTag(Py.requireStr(predAnswers.get(j), "lstrip")).equals("interrupt");
-                    tag.put("pred", pred ? "interrupt" : "silent");
+                    shown = pred ? 0 : 1;
                 } else {
                     pred = !gold;
-                    tag.put("pred", "(unanswered)");
+                    shown = 2;
                 }
-                rowTags.add(tag);
+                rowTags.add(shareTags ? SHARED_TAGS[(gold ? 0 : 3) + shown] : tag(gold, shown));
                 counts[gold ? (pred ? 0 : 3) : (pred ? 1 : 2)]++;
             }
             long[] t = perTask.computeIfAbsent(task, k -> new long[4]);

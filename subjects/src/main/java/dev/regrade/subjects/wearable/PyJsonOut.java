@@ -16,6 +16,7 @@ import java.util.Map;
  */
 final class PyJsonOut {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final String SPACES = "                                ";
 
     private PyJsonOut() {
     }
@@ -88,7 +89,37 @@ final class PyJsonOut {
         if (Double.isInfinite(d)) {
             return d > 0 ? "Infinity" : "-Infinity";
         }
-        return PyRepr.repr(d);
+        String fast = fourPlaces(d);
+        return fast != null ? fast : PyRepr.repr(d);
+    }
+
+    /**
+     * repr() of a non-negative double that is exactly the double nearest to some r/10⁴ (every score the
+     * scorers round to 4 places), without the general shortest-repr search: doubles near values up to 10⁶
+     * are far closer together than 10⁻⁴, so the 4-place decimal with trailing zeros dropped is the
+     * shortest string that reads back as d. Null for any other value.
+     */
+    static String fourPlaces(double d) {
+        if (!(d >= 0 && d <= 1e6) || Double.doubleToRawLongBits(d) < 0) {
+            return null;
+        }
+        double r = Math.rint(d * 10000);
+        if (r / 10000 != d) {
+            return null;
+        }
+        long units = (long) r;
+        long whole = units / 10000;
+        int frac = (int) (units % 10000);
+        if (frac == 0) {
+            return whole + ".0";
+        }
+        int digits = 4;
+        while (frac % 10 == 0) {
+            frac /= 10;
+            digits--;
+        }
+        String f = Integer.toString(frac);
+        return whole + "." + "000".substring(0, digits - f.length()) + f;
     }
 
     private static void sep(boolean first, int indent, int level, Appendable out) throws IOException {
@@ -102,8 +133,12 @@ final class PyJsonOut {
             out.append(',');
         }
         out.append('\n');
-        for (int i = 0; i < indent * level; i++) {
-            out.append(' ');
+        indent(indent * level, out);
+    }
+
+    private static void indent(int n, Appendable out) throws IOException {
+        for (int left = n; left > 0; left -= SPACES.length()) {
+            out.append(SPACES, 0, Math.min(left, SPACES.length()));
         }
     }
 
@@ -112,16 +147,22 @@ final class PyJsonOut {
             return;
         }
         out.append('\n');
-        for (int i = 0; i < indent * level; i++) {
-            out.append(' ');
-        }
+        indent(indent * level, out);
     }
 
     /** A JSON string as Python's encoder writes it with ensure_ascii=True. */
     static void string(String s, Appendable out) throws IOException {
         out.append('"');
+        int run = 0; // start of the pending run of characters written as they are
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
+            if (c >= 0x20 && c <= 0x7e && c != '"' && c != '\\') {
+                continue;
+            }
+            if (run < i) {
+                out.append(s, run, i);
+            }
+            run = i + 1;
             switch (c) {
                 case '"' -> out.append("\\\"");
                 case '\\' -> out.append("\\\\");
@@ -130,15 +171,12 @@ final class PyJsonOut {
                 case '\t' -> out.append("\\t");
                 case '\b' -> out.append("\\b");
                 case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < 0x20 || c > 0x7e) {
-                        out.append("\\u").append(HEX[(c >> 12) & 15]).append(HEX[(c >> 8) & 15])
-                                .append(HEX[(c >> 4) & 15]).append(HEX[c & 15]);
-                    } else {
-                        out.append(c);
-                    }
-                }
+                default -> out.append("\\u").append(HEX[(c >> 12) & 15]).append(HEX[(c >> 8) & 15])
+                        .append(HEX[(c >> 4) & 15]).append(HEX[c & 15]);
             }
+        }
+        if (run < s.length()) {
+            out.append(s, run, s.length());
         }
         out.append('"');
     }

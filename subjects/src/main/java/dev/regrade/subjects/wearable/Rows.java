@@ -7,16 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * A re-readable sequence of rows: a JSONL file streamed line by line ({@code load_jsonl}: lines that
@@ -35,7 +32,72 @@ public interface Rows {
 
     /** Rows of a JSONL file (UTF-8); the file is read anew for every pass. */
     static Rows of(Path jsonl) {
-        return () -> new FileRows(jsonl);
+        return () -> new JsonlReader(jsonl, null);
+    }
+
+    /**
+     * Rows of a JSONL file holding only the top-level {@code fields} named (absent ones stay absent); the
+     * others are tokenized (so a broken line fails as it would in full) but not built.
+     */
+    static Rows of(Path jsonl, Set<String> fields) {
+        Set<String> f = Set.copyOf(fields);
+        return () -> new JsonlReader(jsonl, f);
+    }
+
+    /**
+     * The rows read in one pass and held in memory, each reduced by {@code compact}. A row that
+     * {@code compact} rejects is held as read, so the scorer (which compacts every row it meets) raises
+     * that error at the same point as when it streamed the rows.
+     */
+    static Rows loaded(Rows source, UnaryOperator<ObjectNode> compact) {
+        return of(collect(source, compact));
+    }
+
+    /**
+     * {@link #loaded(Rows, UnaryOperator)} for the given fields of a JSONL file. A large file is read
+     * as two halves split at a line end, in parallel; the rows and the first error (in file order) are
+     * those of one sequential pass.
+     */
+    static Rows loaded(Path jsonl, Set<String> fields, UnaryOperator<ObjectNode> compact) {
+        Set<String> f = Set.copyOf(fields);
+        long split = ParallelSplit.at(jsonl);
+        if (split < 0) {
+            return loaded(of(jsonl, f), compact);
+        }
+        java.util.concurrent.CompletableFuture<List<ObjectNode>> second = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> collect(() -> new JsonlReader(jsonl, f, split, -1), compact), ParallelSplit.POOL);
+        List<ObjectNode> rows;
+        try {
+            rows = collect(() -> new JsonlReader(jsonl, f, 0, split), compact);
+        } catch (RuntimeException e) {
+            second.cancel(false);
+            second.exceptionally(x -> null).join(); // let the other half stop reading before the error surfaces
+            throw e;
+        }
+        try {
+            rows.addAll(second.join());
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+        return of(rows);
+    }
+
+    private static List<ObjectNode> collect(Rows source, UnaryOperator<ObjectNode> compact) {
+        List<ObjectNode> rows = new ArrayList<>();
+        try (RowIterator it = source.open()) {
+            while (it.hasNext()) {
+                ObjectNode r = it.next();
+                try {
+                    rows.add(compact.apply(r));
+                } catch (RuntimeException e) {
+                    rows.add(r);
+                }
+            }
+        }
+        return rows;
     }
 
     /** Rows in memory. Each must be a JSON object. */
@@ -81,7 +143,12 @@ public interface Rows {
         if (n instanceof ObjectNode o) {
             return o;
         }
-        throw new ScoringError("AttributeError", "'" + Py.typeName(n) + "' object has no attribute 'get'");
+        throw notAnObject(n);
+    }
+
+    /** What the original raises when a row is not a dict (it calls {@code row.get}). */
+    static ScoringError notAnObject(JsonNode n) {
+        return new ScoringError("AttributeError", "'" + Py.typeName(n) + "' object has no attribute 'get'");
     }
 
     /** Parses one JSONL line as Python's json.loads would. */
@@ -90,60 +157,6 @@ public interface Rows {
             return MAPPER.readTree(line);
         } catch (IOException e) {
             throw new ScoringError("json.decoder.JSONDecodeError", e.getMessage());
-        }
-    }
-
-    /** The streaming file reader behind {@link #of(Path)}. */
-    final class FileRows implements RowIterator {
-        private final BufferedReader reader;
-        private ObjectNode pending;
-
-        FileRows(Path path) {
-            try {
-                this.reader = Files.newBufferedReader(path, StandardCharsets.UTF_8);
-            } catch (NoSuchFileException e) {
-                throw new ScoringError("FileNotFoundError", "[Errno 2] No such file or directory: '" + path + "'");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        @Override
-        public boolean hasNext() {
-            if (pending != null) {
-                return true;
-            }
-            try {
-                String line;
-                while ((line = reader.readLine()) != null) {
-                    if (!Py.strip(line).isEmpty()) {
-                        pending = asObject(parseLine(line));
-                        return true;
-                    }
-                }
-                return false;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        @Override
-        public ObjectNode next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            ObjectNode n = pending;
-            pending = null;
-            return n;
-        }
-
-        @Override
-        public void close() {
-            try {
-                reader.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
         }
     }
 }

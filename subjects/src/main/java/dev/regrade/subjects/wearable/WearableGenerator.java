@@ -20,8 +20,9 @@ import java.util.Set;
 /**
  * Deterministic synthetic val sets in the challenge's JSONL formats, at the real val scale: 700 LongQA
  * rows, 700 ConvQA conversations (about 4,400 turns), 700 proactive sessions (about 9,900 chunks), each
- * with a plausible model's predictions. Lines are written as Python's {@code json.dumps(row)} writes
- * them. Same seed, same bytes.
+ * with a plausible model's predictions, or {@code scale} times that (for the benchmark: 100× is
+ * 70,000 sessions and about a million chunks). Lines are written as Python's {@code json.dumps(row)}
+ * writes them. Same seed and scale, same bytes; scale 1 is the real val scale.
  */
 public final class WearableGenerator {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -59,6 +60,14 @@ public final class WearableGenerator {
      * {@code outDir/<config>/predictions.jsonl} for egolongqa, egoconv and egoproactive.
      */
     public static Files3 generate(Path outDir, long seed) {
+        return generate(outDir, seed, 1);
+    }
+
+    /** {@link #generate(Path, long)} with {@code scale × 700} rows per task (and scale × the turn and chunk totals). */
+    public static Files3 generate(Path outDir, long seed, int scale) {
+        if (scale < 1 || scale > 10_000) {
+            throw new IllegalArgumentException("scale must be 1 to 10000, not " + scale);
+        }
         Path lq = outDir.resolve("egolongqa");
         Path cq = outDir.resolve("egoconv");
         Path pa = outDir.resolve("egoproactive");
@@ -66,9 +75,11 @@ public final class WearableGenerator {
                 cq.resolve("predictions.jsonl"), golden(pa, "egoproactive"), pa.resolve("predictions.jsonl"));
         Random ids = new Random(seed);
         Set<String> used = new HashSet<>();
-        longqa(new Random(seed * 31 + 1), ids, used, f.longqaGolden(), f.longqaPreds());
-        convqa(new Random(seed * 31 + 2), ids, used, f.convqaGolden(), f.convqaPreds());
-        proactive(new Random(seed * 31 + 3), ids, used, f.proactiveGolden(), f.proactivePreds());
+        int rows = ROWS * scale;
+        longqa(new Random(seed * 31 + 1), ids, used, rows, f.longqaGolden(), f.longqaPreds());
+        convqa(new Random(seed * 31 + 2), ids, used, rows, CONVQA_TURNS * scale, f.convqaGolden(), f.convqaPreds());
+        proactive(new Random(seed * 31 + 3), ids, used, rows, PROACTIVE_CHUNKS * scale, f.proactiveGolden(),
+                f.proactivePreds());
         return f;
     }
 
@@ -85,16 +96,16 @@ public final class WearableGenerator {
         }
     }
 
-    /** ROWS counts in [min, max], uniform at first, then nudged one at a time until they sum to total. */
-    private static int[] counts(Random r, int min, int max, int total) {
-        int[] c = new int[ROWS];
+    /** n counts in [min, max], uniform at first, then nudged one at a time until they sum to total. */
+    private static int[] counts(Random r, int n, int min, int max, int total) {
+        int[] c = new int[n];
         int sum = 0;
-        for (int i = 0; i < ROWS; i++) {
+        for (int i = 0; i < n; i++) {
             c[i] = min + r.nextInt(max - min + 1);
             sum += c[i];
         }
         while (sum != total) {
-            int i = r.nextInt(ROWS);
+            int i = r.nextInt(n);
             if (sum < total && c[i] < max) {
                 c[i]++;
                 sum++;
@@ -123,9 +134,9 @@ public final class WearableGenerator {
         return Character.toUpperCase(w.charAt(0)) + w.substring(1) + ".";
     }
 
-    private static void longqa(Random r, Random ids, Set<String> used, Path golden, Path preds) {
+    private static void longqa(Random r, Random ids, Set<String> used, int rows, Path golden, Path preds) {
         try (Out g = new Out(golden); Out p = new Out(preds)) {
-            for (int i = 0; i < ROWS; i++) {
+            for (int i = 0; i < rows; i++) {
                 String vp = videoId(ids, used);
                 char letter = (char) ('A' + r.nextInt(4));
                 String[] options = new String[4];
@@ -159,10 +170,11 @@ public final class WearableGenerator {
         }
     }
 
-    private static void convqa(Random r, Random ids, Set<String> used, Path golden, Path preds) {
+    private static void convqa(Random r, Random ids, Set<String> used, int rows, int totalTurns, Path golden,
+                               Path preds) {
         try (Out g = new Out(golden); Out p = new Out(preds)) {
-            int[] turnCounts = counts(r, 2, 11, CONVQA_TURNS);
-            for (int i = 0; i < ROWS; i++) {
+            int[] turnCounts = counts(r, rows, 2, 11, totalTurns);
+            for (int i = 0; i < rows; i++) {
                 String vp = videoId(ids, used);
                 int turns = turnCounts[i];
                 double t = 0;
@@ -227,10 +239,11 @@ public final class WearableGenerator {
         return String.format(Locale.ROOT, "%02d:%02d", t / 60, t % 60);
     }
 
-    private static void proactive(Random r, Random ids, Set<String> used, Path golden, Path preds) {
+    private static void proactive(Random r, Random ids, Set<String> used, int rows, int totalChunks, Path golden,
+                                  Path preds) {
         try (Out g = new Out(golden); Out p = new Out(preds)) {
-            int[] chunkCounts = counts(r, 4, 24, PROACTIVE_CHUNKS);
-            for (int i = 0; i < ROWS; i++) {
+            int[] chunkCounts = counts(r, rows, 4, 24, totalChunks);
+            for (int i = 0; i < rows; i++) {
                 String vp = videoId(ids, used);
                 int chunks = chunkCounts[i];
                 ArrayNode intervals = F.arrayNode();
