@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -50,9 +51,22 @@ public final class Bench {
      * @param launcher the {@code regrade} launcher script to start child audits with (its JVM
      *                 options are the ones measured), or null to start them with {@code java -jar}
      * @param jar      the regrade jar, or null when not running from a jar (no child processes)
+     * @param sections what to measure: {@code audit}, {@code throughput}, {@code subjects}
+     * @param upstream a directory with the upstream wearable scorers ({@code released/run_evaluation.py},
+     *                 {@code fixed/run_evaluation.py}) to compare with, or null
      * @param progress receives one line per step
      */
-    public record Options(int repeat, boolean quick, int requests, Path launcher, Path jar, Consumer<String> progress) {
+    public record Options(int repeat, boolean quick, int requests, Path launcher, Path jar, Set<String> sections,
+                          Path upstream, Consumer<String> progress) {
+        /** The sections {@code regrade bench} knows, in the order they run. */
+        public static final List<String> SECTIONS = List.of("audit", "throughput", "subjects");
+
+        public Options {
+            sections = Set.copyOf(sections);
+            if (!SECTIONS.containsAll(sections) || sections.isEmpty()) {
+                throw new IllegalArgumentException("sections: expected some of " + SECTIONS + ", got " + sections);
+            }
+        }
     }
 
     private Bench() {
@@ -83,9 +97,22 @@ public final class Bench {
         doc.put("java", System.getProperty("java.version"));
         doc.put("launcher", o.launcher() == null ? null : o.launcher().toString());
 
-        ObjectNode audit = doc.putObject("audit");
-        audit.set("in-process", audit(o, JudgeMode.IN_PROCESS, TARGET_IN_PROCESS_MS));
-        audit.set("http", audit(o, JudgeMode.HTTP, TARGET_HTTP_MS));
+        if (o.sections().contains("audit")) {
+            ObjectNode audit = doc.putObject("audit");
+            audit.set("in-process", audit(o, JudgeMode.IN_PROCESS, TARGET_IN_PROCESS_MS));
+            audit.set("http", audit(o, JudgeMode.HTTP, TARGET_HTTP_MS));
+        }
+        if (o.sections().contains("throughput")) {
+            throughput(o, doc);
+        }
+        if (o.sections().contains("subjects")) {
+            doc.set("subjects", o.upstream() == null ? SubjectsBench.run(o.repeat(), o.quick(), o.jar(), o.progress())
+                    : SubjectsBench.run(o.repeat(), o.quick(), o.jar(), o.upstream(), o.progress()));
+        }
+        return doc;
+    }
+
+    private static void throughput(Options o, ObjectNode doc) {
 
         int warmup = Math.max(1, Math.min(200, o.requests() / 10));
         Duration deadline = o.quick() ? Duration.ofSeconds(10) : Duration.ofSeconds(60);
@@ -124,7 +151,6 @@ public final class Bench {
             ArrayNode s = t.putArray("requests_per_second_samples");
             rates.forEach(v -> s.add(round(v)));
         }
-        return doc;
     }
 
     /**
@@ -214,6 +240,19 @@ public final class Bench {
                 doc.get("repeat").asInt(), doc.get("cores").asInt(), doc.get("java").asText(),
                 doc.get("quick").asBoolean() ? "; --quick" : ""));
         sb.append('\n');
+        if (doc.has("audit")) {
+            auditTable(doc, sb);
+        }
+        if (doc.has("throughput")) {
+            throughputTable(doc, sb);
+        }
+        if (doc.has("subjects")) {
+            sb.append(SubjectsBench.table(doc.get("subjects")));
+        }
+        return sb.toString();
+    }
+
+    private static void auditTable(JsonNode doc, StringBuilder sb) {
         JsonNode in = doc.get("audit").get("in-process");
         JsonNode http = doc.get("audit").get("http");
         sb.append("Default audit (11 scripts x 4 policies + fixtures x 2 variants x 4 seeds), wall time from process start\n");
@@ -252,6 +291,9 @@ public final class Bench {
             sb.append(String.format(Locale.ROOT, "  %-28s %12s %12s%n", k, cell(in, k), cell(http, k)));
         }
         sb.append('\n');
+    }
+
+    private static void throughputTable(JsonNode doc, StringBuilder sb) {
         sb.append("Judge requests per second over loopback HTTP (HttpJudgeClient -> FakeJudgeServer on 127.0.0.1)\n");
         sb.append(String.format(Locale.ROOT, "  %7s %9s %7s %10s %10s%n", "threads", "requests", "failed", "elapsed",
                 "req/s"));
@@ -261,7 +303,7 @@ public final class Bench {
                     fmtS(t.get("elapsed_ms_median").asDouble()), t.get("requests_per_second_median").asDouble(),
                     t.get("deadline_hit").asBoolean() ? "  (deadline hit)" : ""));
         }
-        return sb.toString();
+        sb.append('\n');
     }
 
     private static String cell(JsonNode mode, String phase) {

@@ -7,6 +7,7 @@ import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.rubric.json.PyJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,8 +25,10 @@ import picocli.CommandLine.Spec;
                 + "over loopback HTTP with 1, 4 and 16 client threads. Prints medians over --repeat runs and writes "
                 + "JSON to --out/bench.json."
         },
-        footer = {"", "Targets (printed, not enforced): in-process < 3 s, http < 6 s.",
-            "", "Examples:", "  ./regrade bench", "  ./regrade bench --repeat 1 --quick",
+        footer = {"", "Targets (printed, not enforced): default audit in-process < 3 s, http < 6 s; each wearable",
+            "scorer at 100x (a million chunks or rows) < 5 s with peak heap < 512 MB.",
+            "", "Examples:", "  ./regrade bench", "  ./regrade bench --sections audit --repeat 5",
+            "  ./regrade bench --repeat 1 --quick",
             "", "Exit status: 0 measured, 2 bad input."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
@@ -42,6 +45,18 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--requests", paramLabel = "N",
             description = "Verification requests per concurrency setting. Default: 2000 (200 with --quick).")
     Integer requests;
+
+    @Option(names = "--sections", defaultValue = "audit,throughput,subjects", split = ",", paramLabel = "S,S…",
+            description = "What to measure: audit (the default audit, in-process and http), throughput (judge "
+                    + "requests per second), subjects (the wearable scorers at 1x/10x/100x and VerEval, about 20 "
+                    + "minutes). Default: ${DEFAULT-VALUE}.")
+    List<String> sections;
+
+    @Option(names = "--python-scorer", paramLabel = "DIR",
+            description = "A directory with the upstream wearable scorers (released/run_evaluation.py, "
+                    + "fixed/run_evaluation.py) to time on the same data with python3 and compare byte for byte. "
+                    + "Default: $REGRADE_UPSTREAM_WEARABLE, else skipped.")
+    Path pythonScorer;
 
     @Option(names = "--out", defaultValue = "target/bench", paramLabel = "DIR", description = "Default: ${DEFAULT-VALUE}.")
     Path out;
@@ -61,9 +76,23 @@ final class BenchCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.BAD_INPUT;
         }
+        for (String section : sections) {
+            if (!Bench.Options.SECTIONS.contains(section)) {
+                err.println("regrade bench: --sections: unknown section '" + section + "' (expected "
+                        + String.join(", ", Bench.Options.SECTIONS) + ")");
+                err.flush();
+                return ExitCodes.BAD_INPUT;
+            }
+        }
+        if (pythonScorer != null && !java.nio.file.Files.isDirectory(pythonScorer)) {
+            err.println("regrade bench: --python-scorer: " + pythonScorer + " is not a directory");
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
         Path jar = ChildProcesses.ownJar(BenchCommand.class).orElse(null);
         Path launcher = launcher();
-        ObjectNode doc = Bench.run(new Bench.Options(repeat, quick, n, launcher, jar, line -> {
+        ObjectNode doc = Bench.run(new Bench.Options(repeat, quick, n, launcher, jar, new java.util.HashSet<>(sections),
+                pythonScorer, line -> {
             synchronized (err) {
                 err.println("regrade bench: " + line);
                 err.flush();

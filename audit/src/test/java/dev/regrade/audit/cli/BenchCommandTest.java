@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 class BenchCommandTest {
     @Test
     void quickBenchPrintsTheTableAndWritesJson(@TempDir Path dir) throws Exception {
-        CliRun r = CliRun.of("bench", "--repeat", "1", "--quick", "--requests", "20", "--out", dir.toString());
+        CliRun r = CliRun.of("bench", "--repeat", "1", "--quick", "--requests", "20", "--sections", "audit,throughput",
+                "--out", dir.toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("wall time from process start"), r.out());
         assertTrue(r.out().contains("Where the time goes"), r.out());
@@ -41,5 +42,14 @@ class BenchCommandTest {
             assertEquals(20, t.get("sent_total").asInt());
             assertEquals(0, t.get("failed_total").asInt());
         }
+    }
+
+    @Test
+    void anUnknownSectionIsBadInput(@TempDir Path dir) {
+        CliRun r = CliRun.of("bench", "--sections", "audit,speed", "--out", dir.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("--sections: unknown section 'speed' (expected audit, throughput, subjects)"),
+                r.err());
+        assertTrue(!Files.exists(dir.resolve("bench.json")), "nothing written");
     }
 }
