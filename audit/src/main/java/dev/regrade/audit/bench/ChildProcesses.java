@@ -1,6 +1,5 @@
 package dev.regrade.audit.bench;
 
-import dev.regrade.rubric.json.PyJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -8,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.CodeSource;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,68 +37,37 @@ public final class ChildProcesses {
         }
     }
 
-    /** Runs {@code java -jar jar args…} with output discarded; killed after {@code timeoutSeconds}. */
-    public static Timed run(Path jar, List<String> args, long timeoutSeconds) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-jar");
-        cmd.add(jar.toString());
-        cmd.addAll(args);
-        return run(cmd, timeoutSeconds);
-    }
-
     /** Runs a command with output discarded; killed after {@code timeoutSeconds}. */
     public static Timed run(List<String> cmd, long timeoutSeconds) {
-        List<String> args = cmd;
+        return run(cmd, Map.of(), null, timeoutSeconds);
+    }
+
+    /**
+     * Runs a command with extra environment variables, stdout discarded and stderr kept in
+     * {@code stderr} (discarded when null); killed after {@code timeoutSeconds}.
+     */
+    public static Timed run(List<String> cmd, Map<String, String> env, Path stderr, long timeoutSeconds) {
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
+                .redirectError(stderr == null ? ProcessBuilder.Redirect.DISCARD
+                        : ProcessBuilder.Redirect.to(stderr.toFile()));
+        pb.environment().putAll(env);
         long start = System.nanoTime();
         try {
             Process p = pb.start();
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 p.waitFor(10, TimeUnit.SECONDS);
-                throw new IllegalStateException("child " + String.join(" ", args) + " did not finish within "
+                throw new IllegalStateException("child " + String.join(" ", cmd) + " did not finish within "
                         + timeoutSeconds + " s");
             }
             return new Timed(Stats.msSince(start), p.exitValue());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + cmd + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot start " + cmd.get(0) + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
-    }
-
-    /** The sum of {@code regrade.judge_requests} over the result files under {@code dir/results}. */
-    public static long judgeRequests(Path dir) {
-        Path results = dir.resolve("results");
-        if (!Files.isDirectory(results)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.walk(results)) {
-            long n = 0;
-            for (Path f : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".json"))::iterator) {
-                n += judgeRequests(Files.readString(f));
-            }
-            return n;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The sum of {@code regrade.judge_requests} over result documents (by path). */
-    public static long judgeRequests(Map<String, String> resultFiles) {
-        long n = 0;
-        for (String text : resultFiles.values()) {
-            n += judgeRequests(text);
-        }
-        return n;
-    }
-
-    private static long judgeRequests(String resultText) {
-        return PyJson.parse(resultText).path("regrade").path("judge_requests").size();
     }
 
     /** Deletes a directory tree, quietly. */

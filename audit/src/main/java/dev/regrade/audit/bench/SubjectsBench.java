@@ -280,7 +280,7 @@ public final class SubjectsBench {
                 (variant.equals("released") ? py.released() : py.fixed()).toString(), "--task", task, "--golden",
                 in[0].toString(), "--predictions", in[1].toString(), "--output", out.toString(), "--report",
                 report.toString());
-        Timed t = launch(cmd, Map.of(), dir);
+        ChildProcesses.Timed t = ChildProcesses.run(cmd, Map.of(), dir.resolve("child.err"), TIMEOUT_S);
         ObjectNode o = F.objectNode();
         o.put("task", task);
         o.put("variant", variant);
@@ -402,9 +402,6 @@ public final class SubjectsBench {
     private record Child(double wallMs, int status, JsonNode probe) {
     }
 
-    private record Timed(double wallMs, int status) {
-    }
-
     /** {@code java -Xmx512m -Dregrade.bench.probe=… -jar jar args} (or from the class path), timed from start. */
     private static Child child(Path jar, List<String> args, Path probe, Map<String, String> env, Path dir) {
         return child(CHILD_HEAP, jar, args, probe, env, dir);
@@ -430,32 +427,9 @@ public final class SubjectsBench {
             cmd.add("dev.regrade.audit.cli.Main");
         }
         cmd.addAll(args);
-        Timed t = launch(cmd, env, dir);
+        ChildProcesses.Timed t = ChildProcesses.run(cmd, env, dir.resolve("child.err"), TIMEOUT_S);
         JsonNode p = Files.isRegularFile(probe) ? readJson(probe) : F.objectNode();
         return new Child(t.wallMs(), t.status(), p);
-    }
-
-    /** Runs a command with output discarded (stderr kept in dir/child.err for a failed run). */
-    private static Timed launch(List<String> cmd, Map<String, String> env, Path dir) {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(dir.resolve("child.err").toFile());
-        pb.environment().putAll(env);
-        long start = System.nanoTime();
-        try {
-            Process p = pb.start();
-            if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                p.waitFor(10, TimeUnit.SECONDS);
-                throw new IllegalStateException("child " + cmd.get(cmd.size() - 1) + " did not finish within "
-                        + TIMEOUT_S + " s");
-            }
-            return new Timed(Stats.msSince(start), p.exitValue());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + cmd.get(0) + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 
     // ------------------------------------------------------------------------------------ table
