@@ -22,11 +22,13 @@ import picocli.CommandLine.Spec;
                 + "processes started as a user starts them (./regrade audit, with the launcher's JVM options), after "
                 + "one unmeasured warm-up; where that time goes, phase by phase, from the audit's own clock (JVM "
                 + "start, inputs, fake-judge start, runs, diffs, writing, JVM exit); and judge requests per second "
-                + "over loopback HTTP with 1, 4 and 16 client threads. Prints medians over --repeat runs and writes "
-                + "JSON to --out/bench.json."
+                + "over loopback HTTP with 1, 4 and 16 client threads; the wearable-AI scorers at 1x, 10x and 100x "
+                + "the real val size and VerEval against a loopback judge (time, CPU, heap peak, scaling; the "
+                + "upstream Python scorers' time and a byte comparison with --python-scorer). Prints medians over "
+                + "--repeat runs and writes JSON to --out/bench.json."
         },
-        footer = {"", "Targets (printed, not enforced): default audit in-process < 3 s, http < 6 s; each wearable",
-            "scorer at 100x (a million chunks or rows) < 5 s with peak heap < 512 MB.",
+        footer = {"", "Targets (printed, not enforced): default audit in-process < 3 s, http < 6 s;",
+            "each wearable scorer at 100x (~1M chunks or rows) < 5 s, peak heap < 512 MB.",
             "", "Examples:", "  ./regrade bench", "  ./regrade bench --sections audit --repeat 5",
             "  ./regrade bench --repeat 1 --quick",
             "", "Exit status: 0 measured, 2 bad input."})
