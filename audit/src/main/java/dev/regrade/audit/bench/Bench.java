@@ -146,10 +146,10 @@ public final class Bench {
             t.put("sent_total", sent);
             t.put("failed_total", failed);
             t.put("deadline_hit", hit);
-            t.put("elapsed_ms_median", round(Stats.median(elapsed)));
-            t.put("requests_per_second_median", round(Stats.median(rates)));
+            t.put("elapsed_ms_median", Stats.round1(Stats.median(elapsed)));
+            t.put("requests_per_second_median", Stats.round1(Stats.median(rates)));
             ArrayNode s = t.putArray("requests_per_second_samples");
-            rates.forEach(v -> s.add(round(v)));
+            rates.forEach(v -> s.add(Stats.round1(v)));
         }
     }
 
@@ -174,7 +174,7 @@ public final class Bench {
             for (int i = 0; i <= o.repeat(); i++) {
                 o.progress().accept("audit --judge " + mode.label() + " (child process) "
                         + (i == 0 ? "warm-up" : i + "/" + o.repeat()));
-                Path out = tempDir();
+                Path out = ChildProcesses.tempDir("regrade-bench-");
                 try {
                     Path timings = out.resolve("timings.json");
                     List<String> cmd = new ArrayList<>(prefix);
@@ -203,9 +203,9 @@ public final class Bench {
             }
             n.put("status", "measured");
             double median = Stats.median(walls);
-            n.put("wall_ms_median", round(median));
+            n.put("wall_ms_median", Stats.round1(median));
             ArrayNode s = n.putArray("wall_ms_samples");
-            walls.forEach(v -> s.add(round(v)));
+            walls.forEach(v -> s.add(Stats.round1(v)));
             n.put("met", median < targetMs);
         } else {
             n.put("status", "skipped");
@@ -215,7 +215,7 @@ public final class Bench {
             for (int i = 0; i < o.repeat(); i++) {
                 PhaseTimes times = PhaseTimes.fromNow();
                 Audit.Outcome outcome = Audit.run(config(mode, o.quick()), (d, t) -> { }, times);
-                Path out = tempDir();
+                Path out = ChildProcesses.tempDir("regrade-bench-");
                 try {
                     AuditWriter.write(out, outcome);
                     times.mark("write results and reports");
@@ -229,7 +229,7 @@ public final class Bench {
         n.put("judge_requests", requests);
         n.put("phases_measured", child ? "child process, from process start" : "in this JVM (no JVM start or exit)");
         ObjectNode ph = n.putObject("phases_ms_median");
-        phases.forEach((k, v) -> ph.put(k, round(Stats.median(v))));
+        phases.forEach((k, v) -> ph.put(k, Stats.round1(Stats.median(v))));
         return n;
     }
 
@@ -263,13 +263,13 @@ public final class Bench {
                 "judge requests"));
         for (String mode : List.of("in-process", "http")) {
             JsonNode a = doc.get("audit").get(mode);
-            String target = "< " + fmtS(a.get("target_ms").asDouble());
+            String target = "< " + Stats.formatMs(a.get("target_ms").asDouble());
             if (!"measured".equals(a.get("status").asText())) {
                 sb.append(String.format(Locale.ROOT, "  %-14s %10s %10s %-7s %14d  (%s)%n", mode, "skipped", target, "",
                         a.get("judge_requests").asLong(), a.get("reason").asText()));
             } else {
                 sb.append(String.format(Locale.ROOT, "  %-14s %10s %10s %-7s %14d%n", mode,
-                        fmtS(a.get("wall_ms_median").asDouble()), target, a.get("met").asBoolean() ? "met" : "MISSED",
+                        Stats.formatMs(a.get("wall_ms_median").asDouble()), target, a.get("met").asBoolean() ? "met" : "MISSED",
                         a.get("judge_requests").asLong()));
             }
         }
@@ -300,7 +300,7 @@ public final class Bench {
         for (JsonNode t : doc.get("throughput")) {
             sb.append(String.format(Locale.ROOT, "  %7d %9d %7d %10s %10.0f%s%n", t.get("threads").asInt(),
                     t.get("requests").asInt(), t.get("failed_total").asInt(),
-                    fmtS(t.get("elapsed_ms_median").asDouble()), t.get("requests_per_second_median").asDouble(),
+                    Stats.formatMs(t.get("elapsed_ms_median").asDouble()), t.get("requests_per_second_median").asDouble(),
                     t.get("deadline_hit").asBoolean() ? "  (deadline hit)" : ""));
         }
         sb.append('\n');
@@ -308,22 +308,6 @@ public final class Bench {
 
     private static String cell(JsonNode mode, String phase) {
         JsonNode v = mode.get("phases_ms_median").get(phase);
-        return v == null ? "-" : fmtS(v.asDouble());
-    }
-
-    private static String fmtS(double ms) {
-        return ms < 1000 ? String.format(Locale.ROOT, "%.0f ms", ms) : String.format(Locale.ROOT, "%.2f s", ms / 1000);
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 10.0) / 10.0;
-    }
-
-    private static Path tempDir() {
-        try {
-            return Files.createTempDirectory("regrade-bench-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return v == null ? "-" : Stats.formatMs(v.asDouble());
     }
 }

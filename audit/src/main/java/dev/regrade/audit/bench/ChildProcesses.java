@@ -70,6 +70,15 @@ public final class ChildProcesses {
         }
     }
 
+    /** A new temporary directory (delete it with {@link #deleteTree}). */
+    public static Path tempDir(String prefix) {
+        try {
+            return Files.createTempDirectory(prefix);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Deletes a directory tree, quietly. */
     public static void deleteTree(Path dir) {
         if (dir == null || !Files.exists(dir)) {

@@ -77,7 +77,7 @@ public final class SubjectsBench {
         ArrayNode vereval = doc.putArray("vereval");
         Python py = Python.find(upstream);
         for (int scale : scales) {
-            Path dir = tempDir();
+            Path dir = ChildProcesses.tempDir("regrade-subjects-bench-");
             try {
                 progress.accept("subjects: generating data at " + scale + "× (not timed)");
                 WearableGenerator.Files3 files = WearableGenerator.generate(dir.resolve("wearable"), SEED, scale);
@@ -147,14 +147,14 @@ public final class SubjectsBench {
         }
         double wallMedian = Stats.median(wall);
         m.put("status", status);
-        m.put("wall_ms_median", round(wallMedian));
+        m.put("wall_ms_median", Stats.round1(wallMedian));
         ArrayNode s = m.putArray("wall_ms_samples");
-        wall.forEach(v -> s.add(round(v)));
-        m.put("jvm_to_main_ms_median", round(Stats.median(start)));
-        m.put("in_main_ms_median", round(Stats.median(inMain)));
-        m.put("cpu_ms_median", round(Stats.median(cpu)));
-        m.put("rows_per_s", round(m.get("rows").asLong() * 1000.0 / wallMedian));
-        m.put("units_per_s", round(units * 1000.0 / wallMedian));
+        wall.forEach(v -> s.add(Stats.round1(v)));
+        m.put("jvm_to_main_ms_median", Stats.round1(Stats.median(start)));
+        m.put("in_main_ms_median", Stats.round1(Stats.median(inMain)));
+        m.put("cpu_ms_median", Stats.round1(Stats.median(cpu)));
+        m.put("rows_per_s", Stats.round1(m.get("rows").asLong() * 1000.0 / wallMedian));
+        m.put("units_per_s", Stats.round1(units * 1000.0 / wallMedian));
         m.put("peak_heap_mb", mb(peak));
         m.put("max_live_heap_mb", mb(live));
         m.put("met", status == 0 && wallMedian < TARGET_MS && mb(peak) < TARGET_HEAP_MB);
@@ -204,8 +204,8 @@ public final class SubjectsBench {
                 JsonNode hi = e.getValue().get(scales.get(i));
                 JsonNode lo = e.getValue().get(scales.get(i - 1));
                 String k = scales.get(i) + "x_over_" + scales.get(i - 1) + "x";
-                o.put("wall_" + k, round2(hi.get("wall_ms_median").asDouble() / lo.get("wall_ms_median").asDouble()));
-                o.put("in_main_" + k, round2(hi.get("in_main_ms_median").asDouble()
+                o.put("wall_" + k, Stats.round2(hi.get("wall_ms_median").asDouble() / lo.get("wall_ms_median").asDouble()));
+                o.put("in_main_" + k, Stats.round2(hi.get("in_main_ms_median").asDouble()
                         / lo.get("in_main_ms_median").asDouble()));
             }
         }
@@ -286,12 +286,12 @@ public final class SubjectsBench {
         o.put("variant", variant);
         o.put("scale", scale);
         o.put("status", t.status());
-        o.put("wall_ms", round(t.wallMs()));
+        o.put("wall_ms", Stats.round1(t.wallMs()));
         JsonNode r = readJson(report);
         o.put("in_main_ms", r.path("in_main_ms").asDouble());
         o.put("peak_rss_mb", mb(r.path("peak_rss_bytes").asLong()));
-        o.put("python_over_java_wall", round2(t.wallMs() / java.get("wall_ms_median").asDouble()));
-        o.put("python_over_java_in_main", round2(r.path("in_main_ms").asDouble()
+        o.put("python_over_java_wall", Stats.round2(t.wallMs() / java.get("wall_ms_median").asDouble()));
+        o.put("python_over_java_in_main", Stats.round2(r.path("in_main_ms").asDouble()
                 / java.get("in_main_ms_median").asDouble()));
         Path javaOut = dir.resolve("out-java").resolve(task + "-" + variant).resolve("results.json");
         o.put("results_identical", sameBytes(out, javaOut));
@@ -359,13 +359,13 @@ public final class SubjectsBench {
         }
         o.put("heap", heap);
         double w = Stats.median(wall);
-        o.put("cpu_ms_median", round(Stats.median(cpu)));
+        o.put("cpu_ms_median", Stats.round1(Stats.median(cpu)));
         o.put("status", status);
         o.put("judge_requests", requests);
-        o.put("wall_ms_median", round(w));
-        o.put("in_main_ms_median", round(Stats.median(inMain)));
-        o.put("samples_per_s", round(samples * 1000.0 / w));
-        o.put("requests_per_s", round(requests * 1000.0 / Stats.median(inMain)));
+        o.put("wall_ms_median", Stats.round1(w));
+        o.put("in_main_ms_median", Stats.round1(Stats.median(inMain)));
+        o.put("samples_per_s", Stats.round1(samples * 1000.0 / w));
+        o.put("requests_per_s", Stats.round1(requests * 1000.0 / Stats.median(inMain)));
         o.put("peak_heap_mb", mb(peak));
         o.put("note", "3 judge requests per sample over loopback HTTP (8 workers; a few more when a request is "
                 + "retried) and one fsynced scores.jsonl line: the time is the requests', not the scoring's");
@@ -439,7 +439,7 @@ public final class SubjectsBench {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Subject scorers at scale (child JVM %s, medians of %d run(s); targets "
                         + "< %s and peak heap < %.0f MB at 100x)%n", CHILD_HEAP, doc.get("repeat").asInt(),
-                fmtS(doc.get("target_ms").asDouble()), doc.get("target_heap_mb").asDouble()));
+                Stats.formatMs(doc.get("target_ms").asDouble()), doc.get("target_heap_mb").asDouble()));
         sb.append(String.format(Locale.ROOT, "  %-9s %-8s %5s %9s %-6s %9s %9s %9s %9s %12s %9s %9s %s%n", "task",
                 "variant", "scale", "units", "", "wall", "jvm start", "in main", "cpu", "units/s", "peak heap",
                 "live heap", ""));
@@ -447,9 +447,9 @@ public final class SubjectsBench {
             boolean at100 = m.get("scale").asInt() == 100;
             sb.append(String.format(Locale.ROOT, "  %-9s %-8s %4dx %9d %-6s %9s %9s %9s %9s %12.0f %6.0f MB %6.0f MB %s%n",
                     m.get("task").asText(), m.get("variant").asText(), m.get("scale").asInt(), m.get("units").asLong(),
-                    m.get("unit").asText(), fmtS(m.get("wall_ms_median").asDouble()),
-                    fmtS(m.get("jvm_to_main_ms_median").asDouble()), fmtS(m.get("in_main_ms_median").asDouble()),
-                    fmtS(m.get("cpu_ms_median").asDouble()),
+                    m.get("unit").asText(), Stats.formatMs(m.get("wall_ms_median").asDouble()),
+                    Stats.formatMs(m.get("jvm_to_main_ms_median").asDouble()), Stats.formatMs(m.get("in_main_ms_median").asDouble()),
+                    Stats.formatMs(m.get("cpu_ms_median").asDouble()),
                     m.get("units_per_s").asDouble(), m.get("peak_heap_mb").asDouble(),
                     m.get("max_live_heap_mb").asDouble(),
                     m.get("status").asInt() != 0 ? "EXIT " + m.get("status").asInt()
@@ -474,7 +474,7 @@ public final class SubjectsBench {
             for (JsonNode r : py.get("runs")) {
                 sb.append(String.format(Locale.ROOT, "    %-9s %-8s %4dx %9s %9s %7.0f MB %11.1fx %s%n",
                         r.get("task").asText(), r.get("variant").asText(), r.get("scale").asInt(),
-                        fmtS(r.get("wall_ms").asDouble()), fmtS(r.get("in_main_ms").asDouble()),
+                        Stats.formatMs(r.get("wall_ms").asDouble()), Stats.formatMs(r.get("in_main_ms").asDouble()),
                         r.get("peak_rss_mb").asDouble(), r.get("python_over_java_wall").asDouble(),
                         r.get("status").asInt() != 0 ? "python exit " + r.get("status").asInt()
                                 : r.get("results_identical").asBoolean() && r.get("summary_identical").asBoolean()
@@ -486,8 +486,8 @@ public final class SubjectsBench {
             boolean fits = v.path(FITS).asBoolean(true);
             sb.append(String.format(Locale.ROOT, "    %4dx %8d samples %9d requests  wall %9s  in main %9s  "
                             + "%8.0f req/s %7.0f samples/s  peak heap %5.0f MB%s%s%n", v.get("scale").asInt(),
-                    v.get("samples").asLong(), v.get("judge_requests").asLong(), fmtS(v.get("wall_ms_median").asDouble()),
-                    fmtS(v.get("in_main_ms_median").asDouble()), v.get("requests_per_s").asDouble(),
+                    v.get("samples").asLong(), v.get("judge_requests").asLong(), Stats.formatMs(v.get("wall_ms_median").asDouble()),
+                    Stats.formatMs(v.get("in_main_ms_median").asDouble()), v.get("requests_per_s").asDouble(),
                     v.get("samples_per_s").asDouble(), v.get("peak_heap_mb").asDouble(),
                     fits ? "" : "  (OutOfMemoryError at " + CHILD_HEAP + "; measured with " + v.get("heap").asText() + ")",
                     v.get("status").asInt() != 0 ? "  EXIT " + v.get("status").asInt() : ""));
@@ -506,27 +506,7 @@ public final class SubjectsBench {
         }
     }
 
-    private static String fmtS(double ms) {
-        return ms < 1000 ? String.format(Locale.ROOT, "%.0f ms", ms) : String.format(Locale.ROOT, "%.2f s", ms / 1000);
-    }
-
     private static double mb(long bytes) {
-        return round(bytes / (1024.0 * 1024.0));
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 10.0) / 10.0;
-    }
-
-    private static double round2(double v) {
-        return Math.round(v * 100.0) / 100.0;
-    }
-
-    private static Path tempDir() {
-        try {
-            return Files.createTempDirectory("regrade-subjects-bench-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Stats.round1(bytes / (1024.0 * 1024.0));
     }
 }

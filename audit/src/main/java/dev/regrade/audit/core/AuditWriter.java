@@ -26,20 +26,22 @@ public final class AuditWriter {
 
     /** Writes results, {@code report.json}, {@code report.md} and {@code report.html} under {@code out}. */
     public static void write(Path out, Audit.Outcome outcome) {
-        // The renderings are computed beside the result writes; what is written, and where, is the same.
+        // The HTML is rendered beside the result writes; what is written, and where, is the same.
         CompletableFuture<String> html = CompletableFuture.supplyAsync(() -> Html.render(outcome.report()));
         outcome.resultFiles().entrySet().parallelStream()
                 .forEach(e -> atomicWrite(out.resolve(e.getKey()), e.getValue()));
-        atomicWrite(out.resolve("report.json"), PyJson.toFileText(outcome.report()));
-        atomicWrite(out.resolve("report.md"), Markdown.render(outcome.report()));
-        atomicWrite(out.resolve("report.html"), join(html));
+        writeReports(out, outcome.report(), html);
     }
 
     /** Writes the three renderings of a report document. */
     public static void writeReports(Path out, JsonNode report) {
+        writeReports(out, report, CompletableFuture.completedFuture(Html.render(report)));
+    }
+
+    private static void writeReports(Path out, JsonNode report, CompletableFuture<String> html) {
         atomicWrite(out.resolve("report.json"), PyJson.toFileText(report));
         atomicWrite(out.resolve("report.md"), Markdown.render(report));
-        atomicWrite(out.resolve("report.html"), Html.render(report));
+        atomicWrite(out.resolve("report.html"), join(html));
     }
 
     private static String join(CompletableFuture<String> f) {
