@@ -36,6 +36,32 @@ public final class PyWhitespace {
         return s.substring(start, end);
     }
 
+    /** {@code s.lstrip()}. */
+    public static String lstrip(String s) {
+        int start = 0;
+        while (start < s.length()) {
+            int cp = s.codePointAt(start);
+            if (!isSpace(cp)) {
+                break;
+            }
+            start += Character.charCount(cp);
+        }
+        return s.substring(start);
+    }
+
+    /** {@code s.rstrip()}. */
+    public static String rstrip(String s) {
+        int end = s.length();
+        while (end > 0) {
+            int cp = s.codePointBefore(end);
+            if (!isSpace(cp)) {
+                break;
+            }
+            end -= Character.charCount(cp);
+        }
+        return s.substring(0, end);
+    }
+
     /** {@code s.split()}: runs of whitespace separate words; no empty words. */
     public static List<String> split(String s) {
         List<String> words = new ArrayList<>();
