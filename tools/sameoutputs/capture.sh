@@ -49,8 +49,9 @@ for t in proactive longqa convqa; do
 done
 set +e; rg subjects audit --out "$out/subjects-audit" > "$out/subjects-audit.stdout" 2>/dev/null; echo "exit $?" >> "$out/subjects-audit.stdout"; set -e
 strip < "$out/subjects-audit.stdout" > "$out/x.t" && mv "$out/x.t" "$out/subjects-audit.stdout"
-# VerEval against a constant loopback judge (python3's standard library).
-port_file="$out/.port"; python3 "$(dirname "$0")/constjudge.py" "$port_file" & jp=$!
+# VerEval against a constant loopback judge (python3's standard library) on a fixed port: run.json
+# records the base URL and fingerprints it.
+port_file="$out/.port"; python3 "$(dirname "$0")/constjudge.py" "$port_file" 18731 & jp=$!
 for i in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
 port=$(cat "$port_file")
 bench="$gen/vereval/test.json"; pred="$gen/vereval/predictions.jsonl"
