@@ -66,6 +66,8 @@ if [ -n "$pred" ]; then
 fi
 set -e
 kill $jp 2>/dev/null || true; rm -f "$port_file"
+# Each scored row records its wall-clock completion time, as the original runner does.
+[ -f "$out/vereval/scores.jsonl" ] && sed -i -E 's/"completed_at": "[^"]*"/"completed_at": "T"/g' "$out/vereval/scores.jsonl"
 [ -f "$out/vereval.stdout" ] && { strip < "$out/vereval.stdout" | grep -v -E '^\[[0-9]+/[0-9]+\]|[0-9]+(\.[0-9]+)? ?s\b|elapsed' > "$out/x.t"; mv "$out/x.t" "$out/vereval.stdout"; }
 rm -rf "$gen"
 echo "captured into $out"
