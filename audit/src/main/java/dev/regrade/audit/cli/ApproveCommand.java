@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
             "With --accept, accept every received snapshot (after you have reviewed the diffs) and list them."
         },
         footer = {"", "Snapshots: audit/src/test/resources/dev/regrade/audit/snapshots/<script>/.",
-            "", "Exit status: 0 all passed (or all accepted), 1 a snapshot failed."})
+            "", "Exit status: 0 all passed (or all accepted), 1 a snapshot failed, 2 an unknown --script."})
 final class ApproveCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

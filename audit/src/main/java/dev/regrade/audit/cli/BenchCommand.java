@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
             "each wearable scorer at 100x (~1M chunks or rows) < 5 s, peak heap < 512 MB.",
             "", "Examples:", "  ./regrade bench", "  ./regrade bench --sections audit --repeat 5",
             "  ./regrade bench --repeat 1 --quick",
-            "", "Exit status: 0 measured, 2 bad input."})
+            "", "Exit status: 0 measured, 1 a measured child run failed or timed out, 2 bad input."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -4,8 +4,25 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code regrade} command line. Exit codes: 0 success, 1 a finding (an unexpected change, a
- * disagreeing score), 2 bad input.
+ * The {@code regrade} command line.
+ *
+ * <p>Exit statuses ({@link ExitCodes}), the same for every command:
+ * <ul>
+ * <li>0 ok. {@code run} also exits 0 when the original crashes: the crash is the run's result.</li>
+ * <li>1 a finding: an unexpected change ({@code audit}), differing trees ({@code diff}), a stored
+ * score that disagrees ({@code rescore}), a failed snapshot ({@code approve}), the original's
+ * evaluation error ({@code score}, printed as {@code ERROR: …}), a failed sample ({@code vereval}),
+ * a measured child run that failed or timed out ({@code bench}). An internal error (an uncaught
+ * exception, printed with its Java stack trace by picocli's default handler) also exits 1.</li>
+ * <li>2 bad input: the message names the file and the key; also an unknown command or option, and
+ * a {@code judge serve} port that cannot be bound.</li>
+ * <li>3 the judge could not be reached or kept failing ({@code audit}, {@code run}): the run is
+ * abandoned, never scored as zeros.</li>
+ * </ul>
+ * {@code report}, {@code judge serve} and {@code subjects generate} exit 0 or 2, {@code subjects
+ * audit} 0 (its findings are its table). {@code score} and {@code vereval} never exit 3: a ConvQA
+ * turn whose judge request fails scores 0.0, as in the original (the fixed variant counts it), and a
+ * VerEval sample whose judge fails is an error row (exit 1).
  */
 @Command(name = "regrade",
         mixinStandardHelpOptions = true,
@@ -17,8 +34,20 @@ import picocli.CommandLine.Command;
         subcommands = {AuditCommand.class, RunCommand.class, DiffCommand.class, RescoreCommand.class, ReportCommand.class,
             JudgeCommand.class, ApproveCommand.class, ScoreCommand.class, SubjectsCommand.class, VerEvalCommand.class, BenchCommand.class,
             CommandLine.HelpCommand.class},
-        footer = {"", "Exit status: 0 ok, 1 a finding (disagreement, unexpected change), 2 bad input, 3 judge unreachable.",
-            "Run 'regrade help COMMAND' for the options of one command."})
+        footer = {"", "Exit status:",
+            "  0  ok ('run' also when the original crashes: the crash is the result)",
+            "  1  a finding: an unexpected change (audit), differing trees (diff), a",
+            "     disagreeing stored score (rescore), a failed snapshot (approve), the",
+            "     original's evaluation error (score), a failed sample (vereval), a",
+            "     measured child run that failed (bench); also an internal error (a Java",
+            "     stack trace on stderr)",
+            "  2  bad input: the message names the file and the key; also an unknown",
+            "     command or option, or a 'judge serve' port that cannot be bound",
+            "  3  the judge could not be reached or kept failing (audit, run): the run is",
+            "     abandoned, never scored as zeros",
+            "'score' and 'vereval' never exit 3: a failed judge request scores a ConvQA",
+            "turn 0.0, as the original does, and fails a VerEval sample (1).",
+            "", "Run 'regrade help COMMAND' for the options of one command."})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -77,7 +77,7 @@ public final class ConvQaScorer {
                                boolean runJudge) {
         Rows g = Rows.of(golden);
         Rows p = Rows.of(preds);
-        // FIX B (order-dependent pairing): fixed evaluate_convqa pairs by video_path itself.
+        // FIXES.md §B.2 (order-dependent pairing): fixed evaluate_convqa pairs by video_path itself.
         Pairing pairing = variant == Variant.FIXED
                 ? Pairing.pairToGolden(g, p, "ConvQA", ConvQaScorer::compact, warn)
                 : Pairing.positional(g.count(), p.count());
@@ -98,7 +98,7 @@ public final class ConvQaScorer {
         int np = keys.count();
         Pairing pairing;
         if (variant == Variant.RELEASED) {
-            // FIX B site: released keys on (video_path, task), and only on a length mismatch.
+            // FIXES.md §B.2: released keys on (video_path, task), and only on a length mismatch.
             if (ng != np) {
                 warn.accept("ConvQA golden has " + ng + " entries but predictions has " + np
                         + " — filtering to matched subset");
@@ -111,7 +111,7 @@ public final class ConvQaScorer {
                 pairing = Pairing.positional(ng, np);
             }
         } else {
-            // FIX B site: fixed pairs on video_path unconditionally.
+            // FIXES.md §B.2: fixed pairs on video_path unconditionally.
             if (ng != np) {
                 warn.accept("ConvQA golden has " + ng + " entries but predictions has " + np
                         + " — scoring the matched subset");
@@ -211,7 +211,7 @@ public final class ConvQaScorer {
             perRow.add(row);
         });
         if (runJudge && variant == Variant.FIXED && judgeStats[1] > 0) {
-            // FIX C site: fixed counts and warns about turns that fell back to 0.0 (_log_judge_failures).
+            // FIXES.md §B.3: fixed counts and warns about turns that fell back to 0.0 (_log_judge_failures).
             int unscored = judgeStats[1];
             int total = judgeStats[0];
             warn.accept("LLM judge: " + unscored + " of " + total + " turns ("
@@ -265,7 +265,7 @@ public final class ConvQaScorer {
             }
             return 0.0;
         }
-        // FIX C site: released takes the first float-like token (no bounds); fixed prefers a labelled
+        // FIXES.md §B.3: released takes the first float-like token (no bounds); fixed prefers a labelled
         // Score:, rejects values outside [0,1] and flags unparseable replies.
         if (variant == Variant.RELEASED) {
             return JudgeParse.released(text);

@@ -90,7 +90,7 @@ public final class JudgeParse {
 
     /** The score the variant's {@code _parse_judge_score} returns. */
     public static double parse(Variant variant, String text) {
-        // FIX C (judge-reply parsing)
+        // FIXES.md §B.3 (judge-reply parsing)
         return variant == Variant.RELEASED ? released(text) : fixed(text).score();
     }
 }

@@ -97,7 +97,7 @@ public final class LongQaScorer {
     }
 
     private Pairing pairForEvaluate(Rows g, Rows p) {
-        // FIX B (order-dependent pairing): fixed evaluate_longqa pairs by video_path itself (_pair_to_golden);
+        // FIXES.md §B.2 (order-dependent pairing): fixed evaluate_longqa pairs by video_path itself (_pair_to_golden);
         // released pairs by position.
         return variant == Variant.FIXED
                 ? Pairing.pairToGolden(g, p, "LongQA", LongQaScorer::compact, warn)
@@ -113,7 +113,7 @@ public final class LongQaScorer {
         int np = p.count();
         Pairing pairing;
         if (variant == Variant.RELEASED) {
-            // FIX B site: released runs the (video_path, question) matcher only on a length mismatch.
+            // FIXES.md §B.2: released runs the (video_path, question) matcher only on a length mismatch.
             if (ng != np) {
                 warn.accept("LongQA golden has " + ng + " entries but predictions has " + np
                         + " — filtering to matched subset");
@@ -126,7 +126,7 @@ public final class LongQaScorer {
                 pairing = Pairing.positional(ng, np);
             }
         } else {
-            // FIX B site: fixed pairs by video_path unconditionally (then evaluate_longqa's own
+            // FIXES.md §B.2: fixed pairs by video_path unconditionally (then evaluate_longqa's own
             // _pair_to_golden re-pairs the already-paired rows, which changes nothing).
             if (ng != np) {
                 warn.accept("LongQA golden has " + ng + " entries but predictions has " + np

@@ -143,7 +143,7 @@ public final class ProactiveScorer {
         }
         Pairing pairing;
         if (variant == Variant.FIXED) {
-            // FIX B (order-dependent pairing): fixed pairs by video_path after the count check, and a
+            // FIXES.md §B.2 (order-dependent pairing): fixed pairs by video_path after the count check, and a
             // right count with unknown/duplicate ids is an error.
             pairing = Pairing.pairToGolden(golden, predKeys, "Proactive", ProactiveScorer::compact, warn);
             if (pairing.pairedPreds() != np) {
@@ -172,7 +172,7 @@ public final class ProactiveScorer {
             ArrayNode rowTags = F.arrayNode();
             int scored;
             if (variant == Variant.RELEASED) {
-                // FIX A site (unanswered chunks): released scores only the first min(gold, pred) chunks.
+                // FIXES.md §B.1 (unanswered chunks): released scores only the first min(gold, pred) chunks.
                 if (nGold != nPred) {
                     warn.accept("Session " + i + " (" + vpShown + ") has " + nGold + " gold chunks but " + nPred
                             + " pred chunks; scoring on the first min(gold,pred) chunks.");
@@ -180,7 +180,7 @@ public final class ProactiveScorer {
                 scored = Math.min(nGold, nPred);
                 skipped[0] += Math.abs(nGold - nPred);
             } else {
-                // FIX A site: fixed scores every gold chunk; an unanswered one counts against its gold label.
+                // FIXES.md §B.1: fixed scores every gold chunk; an unanswered one counts against its gold label.
                 int unanswered = Math.max(0, nGold - nPred);
                 int extra = Math.max(0, nPred - nGold);
                 if (unanswered > 0) {

@@ -12,7 +12,7 @@ import dev.regrade.pycompat.PyValueError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The upstream AlignmentTests, plus the port notes' validation rules. */
+/** The upstream AlignmentTests, plus the validation rules of the upstream {@code canonical_id} and {@code align}. */
 class AlignmentTest {
 
     private static ObjectNode pred(String... kv) {

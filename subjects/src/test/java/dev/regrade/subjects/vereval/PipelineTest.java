@@ -72,7 +72,7 @@ class PipelineTest {
         assertEquals(1, summary.get("failed").intValue());
         assertEquals(1, summary.get("missing").intValue());
         assertFalse(summary.get("complete").booleanValue());
-        // computed by the notes' rules:
+        // computed by hand from the upstream summarize rules:
         assertEquals(1, summary.get("successful").intValue());
         assertEquals(1.0 / 3, summary.get("coverage").doubleValue());
         assertEquals(78.0, summary.get("task_macro_average").doubleValue());
