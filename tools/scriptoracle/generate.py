@@ -4,10 +4,12 @@
 
 For every case in cases/<script>.json and every variant it lists, runs the upstream script
 (released as is, other variants patched, see harness.py) in a child python with the case's
-PYTHONHASHSEED, and writes <DIR>/<script>/golden/<file>.json: the case's inputs, then what the run
-produced. Default DIR: scripts-2025_10_23/src/test/resources/dev/regrade/scripts/v2025_10_23.
---check regenerates into a temporary directory and compares bytes with DIR (exit 1 on any
-difference, missing or extra golden file). The upstream files under $M2W2_UPSTREAM must match
+PYTHONHASHSEED, and writes <DIR>/<script>/golden/<file>.json (the case's inputs, then what the run
+produced) and, for the scripts that have them, <DIR>/<script>/prompts/<file>.json (its prompt
+digests); and recomputes the vector files (VECTORS). Default DIR:
+scripts-2025_10_23/src/test/resources/dev/regrade/scripts/v2025_10_23. --check regenerates into a
+temporary directory and compares bytes with DIR (exit 1 on any different or missing file, or a
+committed golden/prompts file without a case). The upstream files under $M2W2_UPSTREAM must match
 their pins in upstream.json.
 """
 from __future__ import annotations
@@ -26,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent / "pyoracle"))
 
+import harness  # noqa: E402
 from oracle import UPSTREAM  # noqa: E402  (the same $M2W2_UPSTREAM as the engine corpus)
 
 MANIFEST = HERE / "upstream.json"
@@ -176,6 +179,55 @@ PROMPTS = {
 
 
 # --------------------------------------------------------------------------- #
+# Vector files: each line's outputs recomputed from its inputs                #
+# --------------------------------------------------------------------------- #
+
+def _call(function, *args):
+    """function(*args), or {"error": "Type: message"} when it raises."""
+    try:
+        return function(*args)
+    except Exception as e:
+        return {"error": f"{type(e).__name__}: {e}"}
+
+
+def _price_line(fns, d):
+    """{"price", "released", "fixed"}: the repr of extract_numeric_price(price) in each variant
+    (ASCII-escaped JSON, as the committed file)."""
+    return json.dumps({"price": d["price"], **{v: repr(f(d["price"])) for v, f in fns.items()}})
+
+
+def _brand_line(fns, d):
+    """{"extracted", "required", "released", "fixed"[, "python_lower"]}: calculate_brand_similarity."""
+    line = {"extracted": d["extracted"], "required": d["required"],
+            **{v: _call(f, d["extracted"], d["required"]) for v, f in fns.items()}}
+    if "python_lower" in d:
+        line["python_lower"] = [d["extracted"].lower(), d["required"].lower()]
+    return json.dumps(line, ensure_ascii=False)
+
+
+# script: [(file next to golden/, the script's function, line builder)]
+VECTORS = {
+    "ikea_shopping_list": [("extract_numeric_price_vectors.jsonl", "extract_numeric_price", _price_line)],
+    "ingredient_safety": [("brand_similarity_vectors.jsonl", "calculate_brand_similarity", _brand_line),
+                          ("brand_similarity_known_gap.jsonl", "calculate_brand_similarity", _brand_line)],
+}
+
+
+def vector_texts(scripts) -> dict:
+    """Relative path -> text of each vector file, its inputs read from the committed file. Runs in
+    this process: these functions use no hashing."""
+    harness.load_engine()
+    texts = {}
+    for script in scripts:
+        for name, function, line in VECTORS.get(script, []):
+            fns = {v: getattr(harness.load_script(script, v, harness.DEFAULT_EVAL_DATE), function)
+                   for v in (harness.RELEASED, "fixed")}
+            rows = [json.loads(x) for x in (DEFAULT_OUT / script / name).read_text(encoding="utf-8").splitlines()]
+            texts[Path(script) / name] = "".join(line(fns, d) + "\n" for d in rows)
+    return texts
+
+
+# --------------------------------------------------------------------------- #
 # Cases and runs                                                              #
 # --------------------------------------------------------------------------- #
 
@@ -186,7 +238,7 @@ class Job(NamedTuple):
     inputs: dict  # the golden file's inputs, in file order
 
 
-KINDS = ("golden", "prompts")
+KINDS = ("golden", "prompts")  # the generated subdirectories of a script
 
 
 def load_cases(scripts) -> list[Job]:
@@ -231,19 +283,19 @@ def _dump(obj) -> str:
 
 
 def generate(out: Path, scripts) -> list[Path]:
+    """Writes every golden, prompts and vector file of the scripts under `out`; returns their paths."""
+    texts = vector_texts(scripts)
     jobs = load_cases(scripts)
-    written = []
     for job, record in zip(jobs, run_all(jobs)):
-        texts = {"golden": _dump({**job.inputs, **build(record, GOLDEN[job.script])})}
+        texts[Path(job.script, "golden", f"{job.stem}.json")] = _dump(
+            {**job.inputs, **build(record, GOLDEN[job.script])})
         if job.script in PROMPTS:
-            texts["prompts"] = _dump(build(record, PROMPTS[job.script]))
-        for kind, text in texts.items():
-            path = out / job.script / kind / f"{job.stem}.json"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
-            written.append(path.relative_to(out))
-    return written
+            texts[Path(job.script, "prompts", f"{job.stem}.json")] = _dump(build(record, PROMPTS[job.script]))
+    for rel, text in texts.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        with open(out / rel, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    return list(texts)
 
 
 def main():
@@ -259,7 +311,7 @@ def main():
     check_pins()
     if not a.check:
         written = generate(a.out, scripts)
-        print(f"wrote {_count(written)} under {a.out}")
+        print(f"wrote {len(written)} files ({_count(written)}) under {a.out}")
         return
     with tempfile.TemporaryDirectory(prefix="scriptoracle-") as tmp:
         written = generate(Path(tmp), scripts)
@@ -271,14 +323,15 @@ def main():
         print(f"{'DIFFERENT' if (a.out / rel).is_file() else 'MISSING'}: {rel}")
     for rel in extra:
         print(f"NOT GENERATED (committed, no case): {rel}")
-    same = [rel for rel in written if rel not in bad]
-    print(f"identical: {_count(same)}, of {_count(written)} generated; {len(extra)} committed without a case")
+    print(f"identical: {len(written) - len(bad)} of {len(written)} files ({_count(written)}); "
+          f"{len(extra)} committed without a case")
     if bad or extra:
         sys.exit(1)
 
 
 def _count(paths) -> str:
-    return ", ".join(f"{sum(1 for p in paths if p.parts[1] == kind)} {kind}" for kind in KINDS)
+    counts = [f"{sum(1 for p in paths if p.parts[1] == kind)} {kind}" for kind in KINDS]
+    return ", ".join(counts + [f"{sum(1 for p in paths if p.suffix == '.jsonl')} vectors"])
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ import unidiff  # noqa: E402
 SCRIPTS_DIR = oracle.UPSTREAM / "eval_scripts" / "2025_10_23"
 PATCHES_DIR = HERE / "patches"
 RELEASED = "released"
+DEFAULT_EVAL_DATE = "2025-10-23"  # for calls outside a case
 AGENT_NAME = "agent"
 ANSWER_NAME = "answer_1"
 MODEL = "o4-mini"
