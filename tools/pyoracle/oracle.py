@@ -37,7 +37,8 @@ class ScenarioRaised(Exception):
 # Loading the upstream modules with stubs for what cannot run offline          #
 # --------------------------------------------------------------------------- #
 
-def _module(name: str, path: Optional[Path] = None) -> types.ModuleType:
+def stub_module(name: str, path: Optional[Path] = None) -> types.ModuleType:
+    """An empty module registered in sys.modules (and on its parent package) under `name`."""
     m = types.ModuleType(name)
     if path is not None:
         m.__path__ = [str(path)]  # a package whose real __init__ is not executed
@@ -65,7 +66,7 @@ class _NoBrowser:
         raise RuntimeError("offline oracle: no browser")
 
 
-class _FakeCacheFileSys:
+class FakeCacheFileSys:
     """Every URL is a cached web page: fixed text + a (non-image) screenshot blob.
     The real get_page_info path runs on it (normalize_url_markdown, truncation,
     screenshot list; the resize step fails and keeps the blob, as it would for
@@ -92,21 +93,21 @@ def load_upstream():
     if "mind2web2.evaluator" in sys.modules:
         return sys.modules["mind2web2.evaluator"], sys.modules["mind2web2.eval_toolkit"], \
             sys.modules["mind2web2.verification_tree"]
-    _module("mind2web2", pkg)
-    _module("mind2web2.utils", pkg / "utils")
-    _module("mind2web2.api_tools", pkg / "api_tools")
-    _module("mind2web2.llm_client", pkg / "llm_client")
-    tool_pdf = _module("mind2web2.api_tools.tool_pdf")
+    stub_module("mind2web2", pkg)
+    stub_module("mind2web2.utils", pkg / "utils")
+    stub_module("mind2web2.api_tools", pkg / "api_tools")
+    stub_module("mind2web2.llm_client", pkg / "llm_client")
+    tool_pdf = stub_module("mind2web2.api_tools.tool_pdf")
     tool_pdf.PDFParser = _NoPdfParser
     tool_pdf.is_pdf = _is_pdf
-    _module("mind2web2.llm_client.base_client").LLMClient = object
-    _module("mind2web2.utils.cache_filesys").CacheFileSys = _FakeCacheFileSys
-    _module("mind2web2.utils.page_info_retrieval").BatchBrowserManager = _NoBrowser
+    stub_module("mind2web2.llm_client.base_client").LLMClient = object
+    stub_module("mind2web2.utils.cache_filesys").CacheFileSys = FakeCacheFileSys
+    stub_module("mind2web2.utils.page_info_retrieval").BatchBrowserManager = _NoBrowser
     try:
         import PIL.Image  # noqa: F401  (real Pillow: resize of the stub blob fails -> blob kept)
     except ImportError:
-        pil = _module("PIL", Path("/nonexistent"))
-        img = _module("PIL.Image")
+        pil = stub_module("PIL", Path("/nonexistent"))
+        img = stub_module("PIL.Image")
 
         def _open(*_a, **_k):
             raise OSError("offline oracle: no image decoding")
@@ -126,7 +127,8 @@ def load_upstream():
 # tells the scripted client which check (claim, url) a judge call belongs to.  #
 # --------------------------------------------------------------------------- #
 
-_CHECK: contextvars.ContextVar = contextvars.ContextVar("oracle_check", default=None)
+# The check (claim, url, votes so far) the running judge call belongs to.
+CURRENT_CHECK: contextvars.ContextVar = contextvars.ContextVar("oracle_check", default=None)
 _ACTIVE_CHECKS = [0]
 
 
@@ -144,12 +146,12 @@ def _instrument(tk):
         # Checks must not interleave (non-suspending stubs): assert it.
         assert _ACTIVE_CHECKS[0] == 0, "judge checks interleaved; call order would depend on scheduling"
         _ACTIVE_CHECKS[0] += 1
-        token = _CHECK.set({"claim": claim, "url": url, "n": 0})
+        token = CURRENT_CHECK.set({"claim": claim, "url": url, "n": 0})
         try:
             return await orig(self, claim, prompt, message_content, verify_context, node,
                               cancellation_event, **kwargs)
         finally:
-            _CHECK.reset(token)
+            CURRENT_CHECK.reset(token)
             _ACTIVE_CHECKS[0] -= 1
 
     tk.Verifier._core_verify = _core_verify
@@ -188,7 +190,7 @@ class ScriptedClient:
 
     async def async_response(self, *, model, messages, response_format, **_kw):
         if response_format is self.binary_cls:
-            ctx = _CHECK.get()
+            ctx = CURRENT_CHECK.get()
             assert ctx is not None, "judge call outside _core_verify"
             ctx["n"] += 1
             claim, url = ctx["claim"], ctx["url"]
@@ -218,7 +220,7 @@ def template_for(result: dict):
 # Scenario runner                                                             #
 # --------------------------------------------------------------------------- #
 
-def _logger():
+def run_logger():
     lg = logging.getLogger("pyoracle")
     lg.setLevel(logging.DEBUG)  # records are built, as with the runner's file logger
     lg.propagate = False
@@ -232,8 +234,8 @@ async def _run(sc: dict, ev, tk, vt):
     client = ScriptedClient(sc.get("judge", {}), tk.BinaryEvalResult)
     evaluator = ev.Evaluator()
     init_kw = dict(client=client, answer=sc.get("answer", "Scripted answer text."),
-                   global_cache=_FakeCacheFileSys(), global_semaphore=DualSemaphore(),
-                   logger=_logger(), default_model="o4-mini")
+                   global_cache=FakeCacheFileSys(), global_semaphore=DualSemaphore(),
+                   logger=run_logger(), default_model="o4-mini")
     if "task_description" in sc:
         init_kw["task_description"] = sc["task_description"]
     evaluator.initialize(task_id=sc.get("task_id", "t"),
