@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.judge.server.ChatReply;
+import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.judge.server.FaultKind;
 import dev.regrade.judge.server.FaultRule;
@@ -53,7 +54,8 @@ class PipelineTest {
     }
 
     private OpenAiChatClient client(int retries) {
-        return new OpenAiChatClient(server.baseUrl(), "TEST_TOKEN", Duration.ofSeconds(30), retries, d -> { });
+        return new OpenAiChatClient(OpenAiChatClient.config(server.baseUrl(), "test-judge", "TEST_TOKEN",
+                Duration.ofSeconds(30), retries).withSleeper(d -> { }));
     }
 
     private void failEveryRequest(boolean fail) {
@@ -198,6 +200,27 @@ class PipelineTest {
         assertEquals("Error code: 503 - {'error': {'message': 'The server is overloaded or not ready yet (fake judge "
                 + "fault).', 'type': 'server_error', 'param': None, 'code': None}}", e.getMessage());
         assertEquals(3, judge.requests().size());
+    }
+
+    @Test
+    void anEchoedKeyIsRedactedAnAuthenticationErrorIsNotRetriedAndTheClientNamesNoKey() {
+        List<Duration> waits = new ArrayList<>();
+        try (FakeJudgeServer echo = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(call ->
+                ChatReply.error(401, "Incorrect API key provided: " + call.header("Authorization"))))) {
+            OpenAiChatClient c = new OpenAiChatClient(OpenAiChatClient.config(echo.baseUrl(), "test-judge", "TEST_TOKEN",
+                    Duration.ofSeconds(30), 2).withSleeper(waits::add));
+            ObjectNode request = PyJsonText.F.objectNode().put("model", "test-judge");
+            request.putArray("messages").addObject().put("role", "user").put("content", "x");
+            JudgeApiException e = assertThrows(JudgeApiException.class, () -> c.create(request));
+            assertEquals("AuthenticationError", e.pythonType());
+            assertEquals(401, e.status());
+            assertEquals("Error code: 401 - {'error': {'message': 'Incorrect API key provided: Bearer [REDACTED]', "
+                    + "'type': 'invalid_request_error', 'param': None, 'code': None}}", e.getMessage());
+            assertEquals(1, echo.journal().size());
+            assertEquals(List.of(), waits);
+            assertFalse(c.toString().contains("TEST_TOKEN"), c.toString());
+            assertTrue(c.toString().contains("api key given"), c.toString());
+        }
     }
 
     // ---- the CLI ----

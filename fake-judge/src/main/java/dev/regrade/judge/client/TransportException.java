@@ -1,0 +1,42 @@
+package dev.regrade.judge.client;
+
+/**
+ * No HTTP answer came from the endpoint, after the retries the policy allows. Each client turns it
+ * into the error its upstream raises (the cause is the last I/O error or the interruption); the
+ * message holds no API key.
+ */
+public final class TransportException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    /** What went wrong on the last attempt. */
+    public enum Failure {
+        /** No connection within the connect timeout. */
+        CONNECT_TIMEOUT,
+        /** No complete answer within the request timeout. */
+        TIMEOUT,
+        /** The connection was refused, reset or cut off part-way. */
+        CONNECTION,
+        /** The thread was interrupted while a request was in flight. */
+        INTERRUPTED,
+        /** The thread was interrupted while waiting to retry. */
+        INTERRUPTED_BEFORE_RETRY
+    }
+
+    private final Failure failure;
+    private final int attempts;
+
+    TransportException(Failure failure, int attempts, Exception cause) {
+        super(failure + " after " + attempts + (attempts == 1 ? " attempt" : " attempts"), cause);
+        this.failure = failure;
+        this.attempts = attempts;
+    }
+
+    public Failure failure() {
+        return failure;
+    }
+
+    /** How many requests were sent. */
+    public int attempts() {
+        return attempts;
+    }
+}
