@@ -67,8 +67,7 @@ public final class HttpJudgeClient implements Judge, Extractor {
         try {
             return ReplyParser.verdict(ReplyParser.content(reply));
         } catch (ReplyParser.BadReply e) {
-            throw new JudgeReplyException(redact(what + ": unusable reply from " + transport.endpoint() + ": "
-                    + e.getMessage()));
+            throw unusable(what, e);
         }
     }
 
@@ -90,9 +89,13 @@ public final class HttpJudgeClient implements Judge, Extractor {
         try {
             return ReplyParser.extraction(ReplyParser.content(reply));
         } catch (ReplyParser.BadReply e) {
-            throw new JudgeReplyException(redact(what + ": unusable reply from " + transport.endpoint() + ": "
-                    + e.getMessage()));
+            throw unusable(what, e);
         }
+    }
+
+    private JudgeReplyException unusable(String what, ReplyParser.BadReply e) {
+        return new JudgeReplyException(redact(what + ": unusable reply from " + transport.endpoint() + ": "
+                + e.getMessage()));
     }
 
     /** Sends through the transport; returns the body of a 2xx answer, else throws as the class comment says. */
@@ -103,14 +106,15 @@ public final class HttpJudgeClient implements Judge, Extractor {
             response = transport.post(body, headers);
         } catch (TransportException e) {
             Throwable cause = e.getCause();
+            int attempts = config.retry().maxRetries() + 1;
             throw switch (e.failure()) {
                 case CONNECT_TIMEOUT -> new JudgeClientException(redact(what + ": cannot connect to the judge at "
-                        + endpoint + " within " + config.connectTimeout().toMillis() + " ms, " + tries(e.attempts())),
+                        + endpoint + " within " + config.connectTimeout().toMillis() + " ms, " + tries(attempts)),
                         cause);
                 case TIMEOUT -> new JudgeTimeoutException(redact(what + ": no reply from the judge at " + endpoint
-                        + " within " + config.timeout().toMillis() + " ms, " + tries(e.attempts())), cause);
+                        + " within " + config.timeout().toMillis() + " ms, " + tries(attempts)), cause);
                 case CONNECTION -> new JudgeClientException(redact(what + ": cannot reach the judge at " + endpoint
-                        + ", " + tries(e.attempts()) + ": " + cause.getClass().getSimpleName()
+                        + ", " + tries(attempts) + ": " + cause.getClass().getSimpleName()
                         + (cause.getMessage() == null ? "" : ": " + cause.getMessage())), cause);
                 case INTERRUPTED -> new JudgeClientException(what + ": interrupted while waiting for the judge at "
                         + endpoint, cause);

@@ -1,9 +1,9 @@
 package dev.regrade.judge.client;
 
 /**
- * No HTTP answer came from the endpoint, after the retries the policy allows. Each client turns it
- * into the error its upstream raises (the cause is the last I/O error or the interruption); the
- * message holds no API key.
+ * No HTTP answer came from the endpoint on the last attempt its policy allows (every attempt, that
+ * is: {@code maxRetries + 1}), or the wait was interrupted. Each client turns it into the error its
+ * upstream raises (the cause is the last I/O error or the interruption); the message holds no API key.
  */
 public final class TransportException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -23,20 +23,13 @@ public final class TransportException extends Exception {
     }
 
     private final Failure failure;
-    private final int attempts;
 
     TransportException(Failure failure, int attempts, Exception cause) {
         super(failure + " after " + attempts + (attempts == 1 ? " attempt" : " attempts"), cause);
         this.failure = failure;
-        this.attempts = attempts;
     }
 
     public Failure failure() {
         return failure;
-    }
-
-    /** How many requests were sent. */
-    public int attempts() {
-        return attempts;
     }
 }

@@ -3,35 +3,15 @@ package dev.regrade.judge.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.function.Function;
 
-/** One chat completion request as a {@link ChatResponder} sees it. */
-public final class ChatCall {
-    private final String model;
-    private final String prompt;
-    private final JsonNode body;
-    private final Function<String, String> headers;
-
-    ChatCall(String model, String prompt, JsonNode body, Function<String, String> headers) {
-        this.model = model;
-        this.prompt = prompt;
-        this.body = body;
-        this.headers = headers;
-    }
-
-    /** The {@code model} of the request ({@code fake-judge} when it names none). */
-    public String model() {
-        return model;
-    }
-
-    /** The text of the last user message (its text parts joined). */
-    public String prompt() {
-        return prompt;
-    }
-
-    /** The whole request body (model, messages, max_tokens, ...); do not modify. */
-    public JsonNode body() {
-        return body;
-    }
-
+/**
+ * One chat completion request as a {@link ChatResponder} sees it.
+ *
+ * @param model   the request's {@code model} ({@code fake-judge} when it names none)
+ * @param prompt  the text of the last user message (its text parts joined)
+ * @param body    the whole request body (model, messages, max_tokens, ...); do not modify
+ * @param headers a request header's first value by name, or null
+ */
+public record ChatCall(String model, String prompt, JsonNode body, Function<String, String> headers) {
     /** A request header's first value, or null. */
     public String header(String name) {
         return headers.apply(name);

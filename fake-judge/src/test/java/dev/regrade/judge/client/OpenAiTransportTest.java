@@ -29,7 +29,6 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -43,7 +42,7 @@ class OpenAiTransportTest {
     private static final String KEY = "sk-transport-Q7SECRET";
     private static final String CHAT = "{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
     private static FakeJudgeServer server;
-    private RecordingSleeper sleeper;
+    private final RecordingSleeper sleeper = new RecordingSleeper();
 
     /** The three named policies, as their clients use them. */
     enum Named {
@@ -67,13 +66,6 @@ class OpenAiTransportTest {
         server.stop();
     }
 
-    @BeforeEach
-    void reset() {
-        server.useFaults(Faults.none());
-        server.clearJournal();
-        sleeper = new RecordingSleeper();
-    }
-
     private OpenAiTransport transport(RetryPolicy policy) {
         return transport(server.baseUrl(), policy);
     }
@@ -87,6 +79,18 @@ class OpenAiTransportTest {
         return t.post(CHAT, Map.of());
     }
 
+    /** One request under these faults (the journal cleared first). */
+    private OpenAiTransport.Response post(Faults faults, RetryPolicy policy) throws TransportException {
+        server.useFaults(faults);
+        server.clearJournal();
+        return post(transport(policy));
+    }
+
+    private static void assertAnswer(OpenAiTransport.Response r, int status, int attempts, boolean gaveUp) {
+        assertEquals(List.of(status, attempts, gaveUp), List.of(r.status(), r.attempts(), r.gaveUp()),
+                "status, attempts, gave up");
+    }
+
     private List<FaultKind> faults() {
         return server.journal().stream().map(JournalEntry::fault).toList();
     }
@@ -95,31 +99,26 @@ class OpenAiTransportTest {
 
     @Test
     void mind2web2RetriesAServerErrorBurstTwiceFromHalfASecond() throws Exception {
-        server.useFaults(Faults.none().withRule(FaultRule.always(FaultKind.UNAVAILABLE)));
-        OpenAiTransport.Response r = post(transport(RetryPolicy.MIND2WEB2));
-        assertEquals(503, r.status());
-        assertEquals(3, r.attempts());
-        assertTrue(r.gaveUp());
+        assertAnswer(post(Faults.none().withRule(FaultRule.always(FaultKind.UNAVAILABLE)), RetryPolicy.MIND2WEB2),
+                503, 3, true);
         assertEquals(List.of(Duration.ofMillis(500), Duration.ofSeconds(1)), sleeper.waits);
     }
 
     @Test
     void mind2web2WaitsRetryAfterCappedAt8Seconds() throws Exception {
-        server.useFaults(Faults.none().withRetryAfterSeconds(3).withRule(FaultRule.onRequests(FaultKind.RATE_LIMITED, 1)));
-        assertEquals(200, post(transport(RetryPolicy.MIND2WEB2)).status());
-        server.useFaults(Faults.none().withRetryAfterSeconds(120).withRule(FaultRule.onRequests(FaultKind.RATE_LIMITED, 1)));
-        OpenAiTransport.Response r = post(transport(RetryPolicy.MIND2WEB2));
-        assertEquals(200, r.status());
-        assertEquals(2, r.attempts());
+        for (int seconds : new int[] {3, 120}) {
+            assertAnswer(post(Faults.none().withRetryAfterSeconds(seconds)
+                    .withRule(FaultRule.onRequests(FaultKind.RATE_LIMITED, 1)), RetryPolicy.MIND2WEB2), 200, 2, false);
+        }
         assertEquals(List.of(Duration.ofSeconds(3), Duration.ofSeconds(8)), sleeper.waits);
     }
 
     @Test
     void mind2web2RetriesAReplyCutInTransitThenGivesUp() {
-        server.useFaults(Faults.none().withRule(FaultRule.always(FaultKind.CUT_OFF)));
-        TransportException e = assertThrows(TransportException.class, () -> post(transport(RetryPolicy.MIND2WEB2)));
+        TransportException e = assertThrows(TransportException.class,
+                () -> post(Faults.none().withRule(FaultRule.always(FaultKind.CUT_OFF)), RetryPolicy.MIND2WEB2));
         assertEquals(TransportException.Failure.CONNECTION, e.failure());
-        assertEquals(3, e.attempts());
+        assertEquals("CONNECTION after 3 attempts", e.getMessage());
         assertEquals(3, server.journal().size());
         assertEquals(List.of(Duration.ofMillis(500), Duration.ofSeconds(1)), sleeper.waits);
     }
@@ -128,13 +127,11 @@ class OpenAiTransportTest {
 
     @Test
     void veRevalRetriesWithJitteredBackoffAndHonoursRetryAfter() throws Exception {
-        server.useFaults(Faults.none().withRetryAfterSeconds(2)
+        assertAnswer(post(Faults.none().withRetryAfterSeconds(2)
                 .withRule(FaultRule.onRequests(FaultKind.SERVER_ERROR, 1))
                 .withRule(FaultRule.onRequests(FaultKind.RATE_LIMITED, 2))
-                .withRule(FaultRule.onRequests(FaultKind.UNAVAILABLE, 3)));
-        OpenAiTransport.Response r = post(transport(RetryPolicy.VEREVAL.withMaxRetries(3)));
-        assertEquals(200, r.status());
-        assertEquals(4, r.attempts());
+                .withRule(FaultRule.onRequests(FaultKind.UNAVAILABLE, 3)), RetryPolicy.VEREVAL.withMaxRetries(3)),
+                200, 4, false);
         assertEquals(Arrays.asList(FaultKind.SERVER_ERROR, FaultKind.RATE_LIMITED, FaultKind.UNAVAILABLE, null), faults());
         assertEquals(3, sleeper.waits.size());
         assertBetween(sleeper.waits.get(0), 0.375, 0.5);
@@ -144,11 +141,8 @@ class OpenAiTransportTest {
 
     @Test
     void veRevalIgnoresAZeroRetryAfterAndStopsAtItsBudget() throws Exception {
-        server.useFaults(Faults.none().withRetryAfterSeconds(0).withRule(FaultRule.always(FaultKind.RATE_LIMITED)));
-        OpenAiTransport.Response r = post(transport(RetryPolicy.VEREVAL.withMaxRetries(1)));
-        assertEquals(429, r.status());
-        assertEquals(2, r.attempts());
-        assertTrue(r.gaveUp());
+        assertAnswer(post(Faults.none().withRetryAfterSeconds(0).withRule(FaultRule.always(FaultKind.RATE_LIMITED)),
+                RetryPolicy.VEREVAL.withMaxRetries(1)), 429, 2, true);
         assertEquals(1, sleeper.waits.size());
         assertBetween(sleeper.waits.get(0), 0.375, 0.5);
     }
@@ -161,7 +155,7 @@ class OpenAiTransportTest {
         TransportException e = assertTimeoutPreemptively(Duration.ofSeconds(20),
                 () -> assertThrows(TransportException.class, () -> post(t)));
         assertEquals(TransportException.Failure.TIMEOUT, e.failure());
-        assertEquals(2, e.attempts());
+        assertEquals("TIMEOUT after 2 attempts", e.getMessage());
         assertEquals(1, sleeper.waits.size());
     }
 
@@ -169,24 +163,19 @@ class OpenAiTransportTest {
 
     @Test
     void theWearableStarterKitNeverRetriesAStatus() throws Exception {
-        server.useFaults(Faults.none().withRule(FaultRule.always(FaultKind.RATE_LIMITED)));
-        OpenAiTransport.Response r = post(transport(RetryPolicy.WEARABLE_STARTER_KIT));
-        assertEquals(429, r.status());
-        assertEquals(1, r.attempts());
-        assertFalse(r.gaveUp(), "429 is not one it retries");
+        assertAnswer(post(Faults.none().withRule(FaultRule.always(FaultKind.RATE_LIMITED)),
+                RetryPolicy.WEARABLE_STARTER_KIT), 429, 1, false);
         assertEquals(List.of(), sleeper.waits);
     }
 
     @Test
     void theWearableStarterKitResendsOnceAtOnceAfterATransportError() throws Exception {
-        server.useFaults(Faults.none().withRule(FaultRule.onRequests(FaultKind.CUT_OFF, 1)));
-        assertEquals(200, post(transport(RetryPolicy.WEARABLE_STARTER_KIT)).status());
+        assertAnswer(post(Faults.none().withRule(FaultRule.onRequests(FaultKind.CUT_OFF, 1)),
+                RetryPolicy.WEARABLE_STARTER_KIT), 200, 2, false);
         assertEquals(List.of(Duration.ZERO), sleeper.waits);
-        server.clearJournal();
-        server.useFaults(Faults.none().withRule(FaultRule.always(FaultKind.CUT_OFF)));
         TransportException e = assertThrows(TransportException.class,
-                () -> post(transport(RetryPolicy.WEARABLE_STARTER_KIT)));
-        assertEquals(2, e.attempts());
+                () -> post(Faults.none().withRule(FaultRule.always(FaultKind.CUT_OFF)), RetryPolicy.WEARABLE_STARTER_KIT));
+        assertEquals("CONNECTION after 2 attempts", e.getMessage());
         assertEquals(2, server.journal().size());
     }
 
@@ -195,10 +184,8 @@ class OpenAiTransportTest {
     @ParameterizedTest
     @EnumSource(Named.class)
     void aBadRequestIsFinalUnderEveryPolicy(Named named) throws Exception {
-        OpenAiTransport.Response r = transport(named.policy).post("{\"messages\": []}", Map.of());
-        assertEquals(400, r.status());
-        assertEquals(1, r.attempts());
-        assertFalse(r.gaveUp());
+        server.useFaults(Faults.none());
+        assertAnswer(transport(named.policy).post("{\"messages\": []}", Map.of()), 400, 1, false);
         assertEquals(List.of(), sleeper.waits);
     }
 
