@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.judge.server.ChatReply;
+import dev.regrade.judge.server.FakeJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.rubric.json.PyJson;
 import dev.regrade.subjects.vereval.SyntheticBenchmark;
 import dev.regrade.subjects.wearable.WearableGenerator;
@@ -20,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -47,6 +51,9 @@ public final class SubjectsBench {
     private static final long TIMEOUT_S = 1_800;
     private static final List<String> TASKS = List.of("proactive", "longqa", "convqa");
     private static final List<String> VARIANTS = List.of("released", "fixed");
+    /** The fake judge's answer to every VerEval stage prompt. */
+    private static final ChatReply STAGE_REPLY =
+            ChatReply.text("{\"score\": 0.75, \"reason\": \"bench judge: the answer matches the ground truth\"}");
 
     private SubjectsBench() {
     }
@@ -330,7 +337,11 @@ public final class SubjectsBench {
         String heap = CHILD_HEAP;
         for (int i = 0; i < runs; i++) {
             Path out = dir.resolve("run-" + i);
-            try (VerEvalJudgeStub judge = new VerEvalJudgeStub(4)) {
+            AtomicLong served = new AtomicLong();
+            try (FakeJudgeServer judge = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(call -> {
+                served.incrementAndGet();
+                return STAGE_REPLY;
+            }))) {
                 Child c = child(heap, jar, List.of("vereval", "--benchmark", test.toString(), "--predictions",
                         preds.toString(), "--backend", "vllm", "--model", "bench-judge", "--base-url", judge.baseUrl(),
                         "--workers", "8", "--output", out.toString()), dir.resolve("probe.json"),
@@ -347,9 +358,7 @@ public final class SubjectsBench {
                 inMain.add(c.probe().path("in_main_ms").asDouble());
                 cpu.add(c.probe().path("cpu_ms").asDouble());
                 peak = Math.max(peak, c.probe().path("peak_heap_bytes").asLong());
-                requests = judge.requests();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                requests = served.get();
             } finally {
                 ChildProcesses.deleteTree(out);
             }

@@ -101,12 +101,25 @@ final class ScoreCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.BAD_INPUT;
         }
+        OpenAiChatReplySource judge = null;
+        if (llmJudge) {
+            try {
+                judge = new OpenAiChatReplySource(judgeUrl, judgeModel, apiKeyEnv);
+            } catch (IllegalArgumentException e) {
+                Integer utf8 = reportNotUtf8(err);
+                if (utf8 != null) {
+                    return utf8;
+                }
+                err.println("regrade score: --judge-url: " + e.getMessage());
+                err.flush();
+                return ExitCodes.BAD_INPUT;
+            }
+        }
         try {
             ScoreRun run = switch (task) {
                 case proactive -> new ProactiveScorer(v, w -> err.println("WARNING: " + w)).run(golden, predictions, output);
                 case longqa -> new LongQaScorer(v, w -> err.println("WARNING: " + w)).run(golden, predictions, output);
-                case convqa -> new ConvQaScorer(v, w -> err.println("WARNING: " + w),
-                        llmJudge ? new OpenAiChatReplySource(judgeUrl, judgeModel, apiKeyEnv) : null)
+                case convqa -> new ConvQaScorer(v, w -> err.println("WARNING: " + w), judge)
                         .run(golden, predictions, output);
             };
             out.print(run.summary().toPrettyString());

@@ -38,6 +38,17 @@ class SubjectsCliTest {
         CliRun variant = CliRun.of("score", "longqa", "--golden", longqa.toString(), "--predictions", preds.toString(),
                 "--variant", "newest");
         assertEquals(2, variant.status());
+        Path convqa;
+        try (var s = Files.walk(dir.resolve("wearable"))) {
+            convqa = s.filter(p -> p.toString().contains("egoconv") && p.getFileName().toString().startsWith("wearable_ai_"))
+                    .findFirst().orElseThrow();
+        }
+        CliRun judgeUrl = CliRun.of("score", "convqa", "--golden", convqa.toString(), "--predictions",
+                convqa.resolveSibling("predictions.jsonl").toString(), "--llm-judge", "--judge-url", "ftp://127.0.0.1/v1",
+                "--judge-model", "m", "--output", dir.resolve("convqa.json").toString());
+        assertEquals(2, judgeUrl.status(), judgeUrl.err());
+        assertEquals("regrade score: --judge-url: baseUrl must be an http or https URL, got 'ftp://127.0.0.1/v1'\n",
+                judgeUrl.err());
     }
 
     @Test

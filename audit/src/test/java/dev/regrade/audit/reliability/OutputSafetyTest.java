@@ -16,6 +16,7 @@ import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
+import dev.regrade.judge.client.ApiKey;
 import dev.regrade.judge.client.HttpJudgeClient;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeConfig;
@@ -140,8 +141,8 @@ class OutputSafetyTest {
         HttpJudgeConfig config;
         try (FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults()
                 .withRules(world.verdictRules()).withExtractor(world.extractor(script.name())))) {
-            config = HttpJudgeConfig.of(server.baseUrl()).withApiKeyEnv(var)
-                    .withEnv(name -> var.equals(name) ? key : null);
+            config = HttpJudgeConfig.of(server.baseUrl())
+                    .withApiKey(ApiKey.fromEnv(var, name -> var.equals(name) ? key : null));
             HttpJudgeClient client = new HttpJudgeClient(config);
             assertTrue(client.hasApiKey(), "the fake key should be found through the env lookup");
             assertFalse(String.valueOf(client).contains(key));

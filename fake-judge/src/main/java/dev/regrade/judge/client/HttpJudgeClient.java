@@ -9,60 +9,39 @@ import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * The engine's judge and extractor over HTTP: one OpenAI chat completion per request (so one per
- * vote), sent as the original sends it, to the fake judge or any OpenAI-compatible endpoint.
- * Regrade's {@code X-Regrade-*} headers ride along so that the fake judge can journal and rule
- * without parsing prompts. Thread-safe.
+ * vote), sent as the original sends it through the {@link OpenAiTransport}, to the fake judge or
+ * any OpenAI-compatible endpoint. Regrade's {@code X-Regrade-*} headers ride along so that the fake
+ * judge can journal and rule without parsing prompts. Thread-safe.
  *
  * <p>Failures are {@link JudgeClientException}s: an unusable answer is a {@link JudgeReplyException}
- * (not retried); timeouts, HTTP 429/500/502/503/504 and connection errors (a reply cut off in
- * transit included) are retried with exponential backoff (honouring {@code Retry-After}, capped), as
- * the original's OpenAI client retries them, and end in a {@link JudgeTimeoutException}, a
- * {@link JudgeHttpException} or a {@link JudgeClientException}. The API key is read
- * once from the configured environment variable and appears in no message and no {@code toString}.
+ * (not retried); what the config's {@link RetryPolicy} retries (by default {@link RetryPolicy#MIND2WEB2}:
+ * timeouts, HTTP 429/500/502/503/504 and connection errors, a reply cut off in transit included)
+ * ends, when it persists, in a {@link JudgeTimeoutException}, a {@link JudgeHttpException} or a
+ * {@link JudgeClientException}. The API key appears in no message and no {@code toString}.
  */
 public final class HttpJudgeClient implements Judge, Extractor {
-    private static final Set<Integer> RETRYABLE = Set.of(429, 500, 502, 503, 504);
-    private static final String REDACTED = "[redacted]";
-
     private final HttpJudgeConfig config;
-    private final URI endpoint;
-    private final String apiKey;
-    private final HttpClient http;
+    private final OpenAiTransport transport;
 
     public HttpJudgeClient(HttpJudgeConfig config) {
         this.config = Objects.requireNonNull(config, "config");
-        this.endpoint = config.completionsUri();
-        String key = config.apiKeyEnv() == null ? null : config.env().apply(config.apiKeyEnv());
-        this.apiKey = key == null || key.isBlank() ? null : key.strip();
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(config.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+        this.transport = new OpenAiTransport(config);
     }
 
     public HttpJudgeConfig config() {
         return config;
     }
 
-    /** True when an API key was found in the configured environment variable (the key itself is not exposed). */
+    /** True when an API key was found (the key itself is not exposed). */
     public boolean hasApiKey() {
-        return apiKey != null;
+        return transport.hasApiKey();
     }
 
     @Override
@@ -88,7 +67,7 @@ public final class HttpJudgeClient implements Judge, Extractor {
         try {
             return ReplyParser.verdict(ReplyParser.content(reply));
         } catch (ReplyParser.BadReply e) {
-            throw new JudgeReplyException(redact(what + ": unusable reply from " + endpoint + ": " + e.getMessage()));
+            throw unusable(what, e);
         }
     }
 
@@ -110,107 +89,50 @@ public final class HttpJudgeClient implements Judge, Extractor {
         try {
             return ReplyParser.extraction(ReplyParser.content(reply));
         } catch (ReplyParser.BadReply e) {
-            throw new JudgeReplyException(redact(what + ": unusable reply from " + endpoint + ": " + e.getMessage()));
+            throw unusable(what, e);
         }
     }
 
-    /** Sends with retries; returns the body of a 2xx answer. */
+    private JudgeReplyException unusable(String what, ReplyParser.BadReply e) {
+        return new JudgeReplyException(redact(what + ": unusable reply from " + transport.endpoint() + ": "
+                + e.getMessage()));
+    }
+
+    /** Sends through the transport; returns the body of a 2xx answer, else throws as the class comment says. */
     private byte[] send(String what, Map<String, String> headers, String body) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(endpoint)
-                .timeout(config.timeout())
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-        if (apiKey != null) {
-            b.header("Authorization", "Bearer " + apiKey);
+        URI endpoint = transport.endpoint();
+        OpenAiTransport.Response response;
+        try {
+            response = transport.post(body, headers);
+        } catch (TransportException e) {
+            Throwable cause = e.getCause();
+            int attempts = config.retry().maxRetries() + 1;
+            throw switch (e.failure()) {
+                case CONNECT_TIMEOUT -> new JudgeClientException(redact(what + ": cannot connect to the judge at "
+                        + endpoint + " within " + config.connectTimeout().toMillis() + " ms, " + tries(attempts)),
+                        cause);
+                case TIMEOUT -> new JudgeTimeoutException(redact(what + ": no reply from the judge at " + endpoint
+                        + " within " + config.timeout().toMillis() + " ms, " + tries(attempts)), cause);
+                case CONNECTION -> new JudgeClientException(redact(what + ": cannot reach the judge at " + endpoint
+                        + ", " + tries(attempts) + ": " + cause.getClass().getSimpleName()
+                        + (cause.getMessage() == null ? "" : ": " + cause.getMessage())), cause);
+                case INTERRUPTED -> new JudgeClientException(what + ": interrupted while waiting for the judge at "
+                        + endpoint, cause);
+                case INTERRUPTED_BEFORE_RETRY -> new JudgeClientException(what + ": interrupted while waiting to retry",
+                        cause);
+            };
         }
-        headers.forEach(b::header);
-        HttpRequest request = b.build();
-        int attempts = config.maxRetries() + 1;
-        for (int attempt = 1; ; attempt++) {
-            HttpResponse<byte[]> response;
-            try {
-                response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            } catch (HttpConnectTimeoutException e) {
-                if (attempt < attempts) {
-                    pause(what, backoff(attempt, Optional.empty()));
-                    continue;
-                }
-                throw new JudgeClientException(redact(what + ": cannot connect to the judge at " + endpoint + " within "
-                        + config.connectTimeout().toMillis() + " ms, " + tries(attempt)), e);
-            } catch (HttpTimeoutException e) {
-                // Retried, as the original retries APITimeoutError (its backoff wrapper and the SDK both do).
-                if (attempt < attempts) {
-                    pause(what, backoff(attempt, Optional.empty()));
-                    continue;
-                }
-                throw new JudgeTimeoutException(redact(what + ": no reply from the judge at " + endpoint + " within "
-                        + config.timeout().toMillis() + " ms, " + tries(attempt)), e);
-            } catch (IOException e) {
-                if (attempt < attempts) {
-                    pause(what, backoff(attempt, Optional.empty()));
-                    continue;
-                }
-                throw new JudgeClientException(redact(what + ": cannot reach the judge at " + endpoint + ", "
-                        + tries(attempt) + ": " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage())), e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new JudgeClientException(what + ": interrupted while waiting for the judge at " + endpoint, e);
-            }
-            int status = response.statusCode();
-            if (status >= 200 && status < 300) {
-                return response.body();
-            }
-            if (RETRYABLE.contains(status) && attempt < attempts) {
-                pause(what, backoff(attempt, retryAfter(response)));
-                continue;
-            }
-            throw new JudgeHttpException(redact(what + ": the judge at " + endpoint + " answered HTTP " + status
-                    + (RETRYABLE.contains(status) ? ", " + tries(attempt) : "") + ": "
-                    + errorText(response.body())), status, attempt);
+        if (response.ok()) {
+            return response.body();
         }
+        int status = response.status();
+        throw new JudgeHttpException(redact(what + ": the judge at " + endpoint + " answered HTTP " + status
+                + (response.gaveUp() ? ", " + tries(response.attempts()) : "") + ": " + errorText(response.body())),
+                status, response.attempts());
     }
 
     private static String tries(int attempts) {
         return "gave up after " + attempts + (attempts == 1 ? " attempt" : " attempts");
-    }
-
-    /** The wait before retry number {@code retry} (1-based): Retry-After when given, else exponential; capped. */
-    Duration backoff(int retry, Optional<Duration> retryAfter) {
-        Duration wait = retryAfter.orElseGet(() -> {
-            Duration d = config.initialBackoff();
-            for (int i = 1; i < retry && d.compareTo(config.maxBackoff()) < 0; i++) {
-                d = d.multipliedBy(2);
-            }
-            return d;
-        });
-        return wait.compareTo(config.maxBackoff()) > 0 ? config.maxBackoff() : wait;
-    }
-
-    private static Optional<Duration> retryAfter(HttpResponse<?> response) {
-        try {
-            Optional<String> ms = response.headers().firstValue("retry-after-ms");
-            if (ms.isPresent()) {
-                return Optional.of(Duration.ofMillis((long) Double.parseDouble(ms.get().trim())));
-            }
-            Optional<String> s = response.headers().firstValue("retry-after");
-            if (s.isPresent()) {
-                return Optional.of(Duration.ofMillis((long) (Double.parseDouble(s.get().trim()) * 1000)));
-            }
-        } catch (NumberFormatException e) {
-            // An HTTP-date or garbage: fall back to exponential backoff (no wall clock is read).
-        }
-        return Optional.empty();
-    }
-
-    private void pause(String what, Duration d) {
-        try {
-            config.sleeper().sleep(d);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new JudgeClientException(what + ": interrupted while waiting to retry", e);
-        }
     }
 
     private static String errorText(byte[] body) {
@@ -227,12 +149,11 @@ public final class HttpJudgeClient implements Judge, Extractor {
     }
 
     private String redact(String message) {
-        return apiKey == null ? message : message.replace(apiKey, REDACTED);
+        return transport.redact(message);
     }
 
     @Override
     public String toString() {
-        return "HttpJudgeClient[" + endpoint + ", model " + config.model() + ", api key "
-                + (apiKey == null ? "none" : "from $" + config.apiKeyEnv()) + "]";
+        return "HttpJudgeClient[" + transport + "]";
     }
 }

@@ -61,18 +61,24 @@ final class CompletionService {
             return invalid(ticket, e.getMessage(), delay);
         }
         String digest = Wire.sha256(req.prompt());
-        String chatText = null;
+        ChatReply chatReply = null;
         if (req.kind() == RequestKind.CHAT) {
             try {
-                chatText = chat.respond(req.prompt(), req.body());
+                chatReply = chat.respond(new ChatCall(req.model(), req.prompt(), req.body(), header));
             } catch (RuntimeException e) {
                 String why = "the chat responder failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
                 journal.record(ticket, entry(ticket, req, digest, null, null, null, 400, why));
                 return Reply.json(400, Completions.error(why, "responder_error", null), delay);
             }
-            if (chatText == null) {
+            if (chatReply == null) {
                 // Declined: exactly the reply a server without a responder gives.
                 return invalid(ticket, ChatRequest.NO_KIND, delay);
+            }
+            if (chatReply.status() != 200) {
+                int status = chatReply.status();
+                journal.record(ticket, entry(ticket, req, digest, null, null, null, status, chatReply.content()));
+                return Reply.json(status, Completions.error(chatReply.content(),
+                        status >= 500 ? "server_error" : "invalid_request_error", null), delay);
             }
         }
         FaultKind fault = book.next(req.kind(), req.claim());
@@ -107,13 +113,13 @@ final class CompletionService {
             content = null;
         }
         boolean isChat = req.kind() == RequestKind.CHAT;
-        String text = isChat ? chatText : Completions.write(content != null ? content : answer);
-        String finish = "stop";
+        String text = isChat ? chatReply.content() : Completions.write(content != null ? content : answer);
+        String finish = isChat ? chatReply.finishReason() : "stop";
         if (fault != null) {
             switch (fault) {
                 case MALFORMED_CONTENT -> text = "Sure! Here is my assessment: it looks right to me.";
                 case LENGTH -> {
-                    text = text.substring(0, text.length() / 2);
+                    text = text == null ? null : text.substring(0, text.length() / 2);
                     finish = "length";
                 }
                 case MISSING_RESULT -> text = isChat ? "" : content != null
@@ -146,9 +152,12 @@ final class CompletionService {
     /**
      * A free-text reply with the wrong types: a JSON object reply keeps its keys but every value
      * becomes {@code true} (a boolean where a number or a string belongs: Python's bool is an int,
-     * so only an explicit check rejects it); any other text becomes {@code yes}.
+     * so only an explicit check rejects it); any other text (or none) becomes {@code yes}.
      */
     static String wrongTypes(String text) {
+        if (text == null) {
+            return "yes";
+        }
         try {
             JsonNode node = Wire.MAPPER.readTree(text);
             if (node != null && node.isObject()) {

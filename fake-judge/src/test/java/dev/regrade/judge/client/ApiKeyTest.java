@@ -24,7 +24,7 @@ class ApiKeyTest {
     void theKeyIsSentAsABearerToken() {
         try (CapturingEndpoint endpoint = CapturingEndpoint.okVerdicts()) {
             HttpJudgeClient client = new HttpJudgeClient(HttpJudgeConfig.of(endpoint.baseUrl())
-                    .withApiKeyEnv("REGRADE_TEST_KEY").withEnv(ENV));
+                    .withApiKey(ApiKey.fromEnv("REGRADE_TEST_KEY", ENV)));
             assertTrue(client.hasApiKey());
             client.judge(TestPrompts.simpleRequest("n", "c", 1));
             assertEquals("Bearer " + SECRET, endpoint.requests.get(0).header("Authorization"));
@@ -35,7 +35,7 @@ class ApiKeyTest {
     void anUnsetVariableSendsNoAuthorizationHeader() {
         try (CapturingEndpoint endpoint = CapturingEndpoint.okVerdicts()) {
             HttpJudgeClient client = new HttpJudgeClient(HttpJudgeConfig.of(endpoint.baseUrl())
-                    .withApiKeyEnv("REGRADE_UNSET_KEY").withEnv(ENV));
+                    .withApiKey(ApiKey.fromEnv("REGRADE_UNSET_KEY", ENV)));
             assertFalse(client.hasApiKey());
             client.judge(TestPrompts.simpleRequest("n", "c", 1));
             assertNull(endpoint.requests.get(0).header("Authorization"));
@@ -52,7 +52,7 @@ class ApiKeyTest {
                              + "\"},\"finish_reason\":\"stop\"}]}"))) {
             for (CapturingEndpoint endpoint : new CapturingEndpoint[] {echoError, echoReply}) {
                 HttpJudgeClient client = new HttpJudgeClient(HttpJudgeConfig.of(endpoint.baseUrl())
-                        .withApiKeyEnv("REGRADE_TEST_KEY").withEnv(ENV));
+                        .withApiKey(ApiKey.fromEnv("REGRADE_TEST_KEY", ENV)));
                 JudgeClientException e = assertThrows(JudgeClientException.class,
                         () -> client.judge(TestPrompts.simpleRequest("n", "c", 1)));
                 assertTrue(e.getMessage().contains("[redacted]"), e.getMessage());
@@ -65,7 +65,7 @@ class ApiKeyTest {
     void theKeyIsInNoToStringAndNoJournal() {
         HttpJudgeConfig config;
         try (FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
-            config = HttpJudgeConfig.of(server.baseUrl()).withApiKeyEnv("REGRADE_TEST_KEY").withEnv(ENV)
+            config = HttpJudgeConfig.of(server.baseUrl()).withApiKey(ApiKey.fromEnv("REGRADE_TEST_KEY", ENV))
                     .withMaxRetries(0);
             HttpJudgeClient client = new HttpJudgeClient(config);
             client.judge(TestPrompts.simpleRequest("n", "c", 1));

@@ -20,7 +20,6 @@ import dev.regrade.rubric.port.JudgeRequest;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -101,15 +100,6 @@ class FaultHandlingTest {
         assertTrue(e.getMessage().contains("answered HTTP " + status + ", gave up after 3 attempts"), e.getMessage());
         assertTrue(e.getMessage().contains("fake judge fault"), e.getMessage());
         assertEquals(3, server.journal().size());
-    }
-
-    @Test
-    void backoffDoublesUpToItsCap() {
-        HttpJudgeClient c = new HttpJudgeClient(HttpJudgeConfig.of(server.baseUrl())
-                .withBackoff(Duration.ofMillis(500), Duration.ofSeconds(3)));
-        assertEquals(List.of(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2),
-                        Duration.ofSeconds(3), Duration.ofSeconds(3)),
-                List.of(1, 2, 3, 4, 5).stream().map(i -> c.backoff(i, Optional.empty())).toList());
     }
 
     @ParameterizedTest

@@ -2,6 +2,7 @@ package dev.regrade.judge.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,11 +15,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Free-text chat completions: served by a {@link ChatResponder} when configured, HTTP 400 otherwise. */
+/** Plain chat completions: served by a {@link ChatResponder} when configured, HTTP 400 otherwise. */
 class ChatResponderTest {
-    private static final ChatResponder ECHO = (prompt, body) -> prompt.startsWith("decline")
+    private static final ChatResponder ECHO = call -> call.prompt().startsWith("decline")
             ? null
-            : "Score: 0.5 (" + body.path("model").asText() + ", max_tokens " + body.path("max_tokens").asInt() + ")";
+            : ChatReply.text("Score: 0.5 (" + call.model() + ", max_tokens " + call.body().path("max_tokens").asInt()
+            + ")");
 
     private static String chatBody(String model, String prompt) {
         ObjectNode b = JsonNodeFactory.instance.objectNode();
@@ -96,7 +98,7 @@ class ChatResponderTest {
 
     @Test
     void aFailingResponderIsA400() throws Exception {
-        ChatResponder broken = (prompt, body) -> {
+        ChatResponder broken = call -> {
             throw new IllegalStateException("boom");
         };
         try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(broken))) {
@@ -149,6 +151,69 @@ class ChatResponderTest {
             assertNull(j.get(4).fault());
             j.forEach(e -> assertEquals(RequestKind.CHAT, e.kind()));
         }
+    }
+
+    @Test
+    void aResponderChoosesTheFinishReasonANullContentOrAnErrorStatusAndSeesTheHeaders() throws Exception {
+        ChatResponder scripted = call -> switch (call.prompt()) {
+            case "cut" -> ChatReply.text("{\"score\": 0.1").withFinishReason("length");
+            case "nothing" -> ChatReply.text(null);
+            case "overloaded" -> ChatReply.error(503, "busy: " + call.header("X-Test"));
+            default -> ChatReply.text("auth " + call.header("Authorization"));
+        };
+        try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(scripted))) {
+            String url = s.baseUrl() + "/chat/completions";
+            JsonNode cut = Wire.MAPPER.readTree(RawHttp.post(url, chatBody("m", "cut"), Map.of()).body())
+                    .path("choices").get(0);
+            assertEquals("length", cut.path("finish_reason").asText());
+            assertEquals("{\"score\": 0.1", cut.path("message").path("content").asText());
+
+            JsonNode none = Wire.MAPPER.readTree(RawHttp.post(url, chatBody("m", "nothing"), Map.of()).body())
+                    .path("choices").get(0);
+            assertTrue(none.path("message").path("content").isNull(), none.toString());
+            assertEquals("stop", none.path("finish_reason").asText());
+
+            HttpResponse<String> busy = RawHttp.post(url, chatBody("m", "overloaded"), Map.of("X-Test", "yes"));
+            assertEquals(503, busy.statusCode());
+            JsonNode error = Wire.MAPPER.readTree(busy.body()).path("error");
+            assertEquals("busy: yes", error.path("message").asText());
+            assertEquals("server_error", error.path("type").asText());
+
+            JsonNode auth = Wire.MAPPER.readTree(RawHttp.post(url, chatBody("m", "who"),
+                    Map.of("Authorization", "Bearer sk-responder")).body()).path("choices").get(0);
+            assertEquals("auth Bearer sk-responder", auth.path("message").path("content").asText());
+
+            List<JournalEntry> j = s.journal();
+            assertEquals(List.of(200, 200, 503, 200), j.stream().map(JournalEntry::status).toList());
+            assertEquals("busy: yes", j.get(2).error());
+            j.forEach(e -> assertEquals(RequestKind.CHAT, e.kind()));
+            assertTrue(j.stream().noneMatch(e -> e.toString().contains("sk-responder")), "no credential journaled");
+        }
+    }
+
+    @Test
+    void faultsOnANullContentReply() throws Exception {
+        Faults faults = Faults.none()
+                .withRule(FaultRule.onRequests(FaultKind.LENGTH, 1))
+                .withRule(FaultRule.onRequests(FaultKind.WRONG_TYPES, 2));
+        try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults()
+                .withResponder(call -> ChatReply.text(null)).withFaults(faults))) {
+            String url = s.baseUrl() + "/chat/completions";
+            JsonNode cut = Wire.MAPPER.readTree(RawHttp.post(url, chatBody("m", "a"), Map.of()).body())
+                    .path("choices").get(0);
+            assertEquals("length", cut.path("finish_reason").asText());
+            assertTrue(cut.path("message").path("content").isNull());
+            JsonNode wrong = Wire.MAPPER.readTree(RawHttp.post(url, chatBody("m", "b"), Map.of()).body())
+                    .path("choices").get(0);
+            assertEquals("yes", wrong.path("message").path("content").asText());
+        }
+    }
+
+    @Test
+    void aReplyIsAStatusOf200OrAnError() {
+        assertThrows(IllegalArgumentException.class, () -> ChatReply.error(302, "moved"));
+        assertThrows(NullPointerException.class, () -> ChatReply.text("x").withFinishReason(null));
+        assertEquals(new ChatReply(200, "x", "stop"), ChatReply.text("x"));
     }
 
     @Test

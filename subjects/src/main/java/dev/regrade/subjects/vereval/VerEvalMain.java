@@ -200,8 +200,8 @@ public final class VerEvalMain {
                 + " missing");
         out.flush();
         ChatClient client = clients != null ? clients.apply(settings)
-                : new OpenAiChatClient(a.baseUrl(), key, Duration.ofNanos((long) (settings.timeoutSeconds() * 1e9)),
-                settings.apiRetries());
+                : new OpenAiChatClient(OpenAiChatClient.config(a.baseUrl(), settings.model(), key,
+                Duration.ofNanos((long) (settings.timeoutSeconds() * 1e9)), settings.apiRetries()));
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(a.workerCount(), Math.max(1, pending.size())),
                 r -> {
                     Thread t = new Thread(r, "vereval-worker");

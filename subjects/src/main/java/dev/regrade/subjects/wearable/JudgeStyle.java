@@ -1,5 +1,6 @@
 package dev.regrade.subjects.wearable;
 
+import dev.regrade.judge.server.ChatReply;
 import dev.regrade.judge.server.ChatResponder;
 import java.util.Locale;
 
@@ -97,9 +98,9 @@ public enum JudgeStyle {
      * answers; any other model is declined (HTTP 400).
      */
     public static ChatResponder responder() {
-        return (prompt, body) -> {
-            JudgeStyle style = forModel(body.path("model").asText(null));
-            return style == null ? null : style.render(verdict(prompt));
+        return call -> {
+            JudgeStyle style = forModel(call.body().path("model").asText(null));
+            return style == null ? null : ChatReply.text(style.render(verdict(call.prompt())));
         };
     }
 }

@@ -1,36 +1,35 @@
 package dev.regrade.subjects.wearable;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.judge.client.ApiKey;
+import dev.regrade.judge.client.HttpJudgeConfig;
+import dev.regrade.judge.client.OpenAiTransport;
+import dev.regrade.judge.client.RetryPolicy;
+import dev.regrade.judge.client.TransportException;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Objects;
-import java.util.function.Function;
+import java.util.Map;
 
 /**
  * The judge call of the original's vLLM backend ({@code _VllmJudgeServer.score_turn}) against any
- * OpenAI-compatible endpoint: POST {@code {model, messages:[{role:user, content}], max_tokens: 10,
- * temperature: 0.0}} to {@code <baseUrl>/chat/completions}, 120 s timeout, no retry except one after a
- * transport error (a pooled connection the server had closed); the reply is
- * {@code choices[0].message.content}. A non-2xx status, a transport error, a body that is not JSON or a
- * response without that path throws (the turn then scores 0.0). The API key, if any, is read from the
- * named environment variable and sent as a bearer token; it is never logged or kept in {@link #toString()}.
+ * OpenAI-compatible endpoint, through the {@link OpenAiTransport}: POST {@code {model,
+ * messages:[{role:user, content}], max_tokens: 10, temperature: 0.0}} to
+ * {@code <baseUrl>/chat/completions}, 120 s timeout, retries as {@link RetryPolicy#WEARABLE_STARTER_KIT}
+ * (none but one resend after a transport error); the reply is {@code choices[0].message.content}. A
+ * non-2xx status, a transport error, a body that is not JSON or a response without that path throws
+ * (the turn then scores 0.0). The API key, if any, is read from the named environment variable and
+ * sent as a bearer token; it is in no message and no {@link #toString()}.
  */
 public final class OpenAiChatReplySource implements JudgeReplySource {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
-    private final URI endpoint;
     private final String model;
-    private final String apiKeyEnv;
-    private final Function<String, String> env;
-    private final HttpClient http;
-    private final Duration timeout;
+    private final OpenAiTransport transport;
 
     /**
      * @param baseUrl   OpenAI base URL, e.g. {@code http://127.0.0.1:8000/v1}
@@ -38,21 +37,18 @@ public final class OpenAiChatReplySource implements JudgeReplySource {
      * @param apiKeyEnv environment variable holding the API key, or null for none
      */
     public OpenAiChatReplySource(String baseUrl, String model, String apiKeyEnv) {
-        this(baseUrl, model, apiKeyEnv, System::getenv, Duration.ofSeconds(120));
+        this(config(baseUrl, model, ApiKey.fromEnv(apiKeyEnv, System::getenv)));
     }
 
-    public OpenAiChatReplySource(String baseUrl, String model, String apiKeyEnv, Function<String, String> env,
-                                 Duration timeout) {
-        String base = Objects.requireNonNull(baseUrl, "baseUrl");
-        while (base.endsWith("/")) {
-            base = base.substring(0, base.length() - 1);
-        }
-        this.endpoint = URI.create(base + "/chat/completions");
-        this.model = Objects.requireNonNull(model, "model");
-        this.apiKeyEnv = apiKeyEnv;
-        this.env = env;
-        this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).version(HttpClient.Version.HTTP_1_1).build();
+    public OpenAiChatReplySource(HttpJudgeConfig config) {
+        this.model = config.model();
+        this.transport = new OpenAiTransport(config);
+    }
+
+    /** The starter kit's setup: 120 s to connect and per request, {@link RetryPolicy#WEARABLE_STARTER_KIT}. */
+    public static HttpJudgeConfig config(String baseUrl, String model, ApiKey apiKey) {
+        return HttpJudgeConfig.of(baseUrl).withModel(model).withApiKey(apiKey).withTimeout(TIMEOUT)
+                .withConnectTimeout(TIMEOUT).withRetry(RetryPolicy.WEARABLE_STARTER_KIT);
     }
 
     @Override
@@ -64,27 +60,26 @@ public final class OpenAiChatReplySource implements JudgeReplySource {
         msg.put("content", prompt);
         body.put("max_tokens", 10);
         body.put("temperature", 0.0);
-        HttpRequest.Builder req = HttpRequest.newBuilder(endpoint).timeout(timeout)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body), StandardCharsets.UTF_8));
-        String key = apiKeyEnv == null ? null : env.apply(apiKeyEnv);
-        if (key != null && !key.isEmpty()) {
-            req.header("Authorization", "Bearer " + key);
-        }
-        HttpRequest request = req.build();
-        HttpResponse<String> resp;
+        OpenAiTransport.Response resp;
         try {
-            resp = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException stale) {
-            // The original (urllib) opens a fresh connection per request; java.net.http pools them, and a
-            // pooled connection the server already closed fails with no response at all. One retry on a
-            // transport error restores the original's behaviour; HTTP error statuses are never retried.
-            resp = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            resp = transport.post(JSON.writeValueAsString(body), Map.of());
+        } catch (TransportException e) {
+            // The error as the original's urllib raises it: the last I/O error, or the interruption.
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw (InterruptedException) e.getCause();
         }
-        if (resp.statusCode() / 100 != 2) {
-            throw new IOException("HTTP Error " + resp.statusCode());
+        if (!resp.ok()) {
+            throw new IOException("HTTP Error " + resp.status());
         }
-        JsonNode payload = JSON.readTree(resp.body());
+        JsonNode payload;
+        try {
+            payload = JSON.readTree(new String(resp.body(), StandardCharsets.UTF_8));
+        } catch (JsonProcessingException e) {
+            // Jackson quotes the body, which may echo the key.
+            throw new IOException(transport.redact(e.getMessage()));
+        }
         JsonNode content = payload.path("choices").path(0).path("message");
         if (!content.isObject() || !content.has("content")) {
             throw new IOException("Unexpected judge response shape");
@@ -101,7 +96,6 @@ public final class OpenAiChatReplySource implements JudgeReplySource {
 
     @Override
     public String toString() {
-        return "OpenAiChatReplySource[" + endpoint + ", model=" + model + ", apiKeyEnv="
-                + (apiKeyEnv == null ? "none" : apiKeyEnv) + "]";
+        return "OpenAiChatReplySource[" + transport + "]";
     }
 }

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.judge.server.ChatResponder;
-import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.judge.server.FaultKind;
 import dev.regrade.judge.server.FaultRule;
@@ -30,6 +28,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,7 +39,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Judge faults in VerEval's HTTP mode: the whole command ({@code regrade vereval …}, i.e.
  * {@link VerEvalMain#run}) against the fake judge, which answers the three stage prompts through a
- * {@link ChatResponder} (fact 0.1, logic 0.6, consistency 0.8, so a clean run scores 78.0) and
+ * {@link StageResponder} (fact 0.1, logic 0.6, consistency 0.8, so a clean run scores 78.0) and
  * misbehaves on demand. What the upstream runner does, and so what each test asserts:
  * <ul>
  *   <li>transport failures (a timeout, a refused or cut connection, HTTP 408/409/429/5xx) are retried
@@ -66,16 +65,11 @@ class JudgeFaultTest {
     @TempDir
     Path tmp;
 
-    /** The fake judge's answer to a stage prompt, told apart by the system prompt's heading. */
-    static final ChatResponder STAGES = (prompt, body) -> {
-        String system = body.path("messages").path(0).path("content").asText();
-        String stage = system.contains("# Consistency") ? "consistency" : system.contains("# Logic") ? "logic" : "fact";
-        return "{\"score\": " + ScriptedJudge.SCORES.get(stage) + ", \"reason\": \"" + stage + " reason\"}";
-    };
+    private static final StageResponder STAGES = new StageResponder();
 
     @BeforeAll
     static void start() {
-        server = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(STAGES));
+        server = STAGES.serve();
     }
 
     @AfterAll
@@ -87,6 +81,12 @@ class JudgeFaultTest {
     void clean() {
         server.useFaults(Faults.none());
         server.clearJournal();
+        STAGES.clear();
+    }
+
+    @AfterEach
+    void theJudgeSawTheKeyAndTheRightConsistencyInput() {
+        assertEquals(List.of(), STAGES.problems());
     }
 
     /** What one command run left behind. */

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.judge.server.FakeJudgeServer;
+import dev.regrade.judge.server.Faults;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -49,10 +52,11 @@ class KillResumeTest {
         Files.writeString(predictions, preds);
         Path out = tmp.resolve("run");
         Path scores = out.resolve("scores.jsonl");
-        try (ScriptedJudge judge = new ScriptedJudge()) {
-            judge.latencyMillis = 60;
+        StageResponder judge = new StageResponder();
+        try (FakeJudgeServer server = judge.serve()) {
+            server.useFaults(Faults.none().withLatency(Duration.ofMillis(60)));
             List<String> args = List.of("--benchmark", test.toString(), "--predictions", predictions.toString(),
-                    "--backend", "vllm", "--model", "test-judge", "--base-url", judge.baseUrl(), "--allow-partial",
+                    "--backend", "vllm", "--model", "test-judge", "--base-url", server.baseUrl(), "--allow-partial",
                     "--workers", "2", "--api-retries", "0", "--output", out.toString());
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), VerEvalMain.class.getName()));

@@ -9,6 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.judge.server.ChatReply;
+import dev.regrade.judge.server.FakeJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeServer;
+import dev.regrade.judge.server.FaultKind;
+import dev.regrade.judge.server.FaultRule;
+import dev.regrade.judge.server.Faults;
 import dev.regrade.pycompat.PyValueError;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,27 +32,34 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The upstream PipelineTests against a real HTTP judge on 127.0.0.1, plus retries, failures and resume. */
+/** The upstream PipelineTests against the fake judge on 127.0.0.1 ({@link StageResponder}), plus retries, failures and resume. */
 class PipelineTest {
     static final Map<String, String> ENV = Map.of("VLLM_API_KEY", "TEST_TOKEN");
 
     @TempDir
     Path tmp;
-    ScriptedJudge judge;
+    StageResponder judge;
+    FakeJudgeServer server;
 
     @BeforeEach
     void start() {
-        judge = new ScriptedJudge();
+        judge = new StageResponder();
+        server = judge.serve();
     }
 
     @AfterEach
     void stop() {
         assertEquals(List.of(), judge.problems());
-        judge.close();
+        server.stop();
     }
 
     private OpenAiChatClient client(int retries) {
-        return new OpenAiChatClient(judge.baseUrl(), "TEST_TOKEN", Duration.ofSeconds(30), retries, d -> { });
+        return new OpenAiChatClient(OpenAiChatClient.config(server.baseUrl(), "test-judge", "TEST_TOKEN",
+                Duration.ofSeconds(30), retries).withSleeper(d -> { }));
+    }
+
+    private void failEveryRequest(boolean fail) {
+        server.useFaults(fail ? Faults.none().withRule(FaultRule.always(FaultKind.UNAVAILABLE)) : Faults.none());
     }
 
     @Test
@@ -65,7 +78,7 @@ class PipelineTest {
         assertEquals("{\"score\": \"NaN\", \"reason\": \"invalid\"}", retry.get(2).get("content").asText());
         assertEquals(ThreeStageJudge.REPAIR, retry.get(3).get("content").asText());
         assertEquals(List.of("fact", "fact", "logic", "consistency"),
-                requests.stream().map(ScriptedJudge::stageOf).toList());
+                requests.stream().map(StageResponder::stageOf).toList());
         ObjectNode error = PyJsonText.F.objectNode().put("status", "error");
         ObjectNode summary = Summary.summarize(List.of(result, error), 3);
         assertEquals(78.0, summary.get("micro_average").doubleValue());
@@ -79,8 +92,11 @@ class PipelineTest {
         assertEquals("{\"L2.5\": {\"count\": 1, \"score\": 78.0}}", PyJsonText.compact(summary.get("by_task"), false, false));
         assertEquals("{\"2\": {\"count\": 1, \"score\": 78.0}}", PyJsonText.compact(summary.get("by_level"), false, false));
         JsonNode fact = result.get("judgments").get("fact");
+        // The fake judge numbers its completions and estimates tokens at 4 characters each (the retry's
+        // last user message is the repair turn).
         assertEquals("{\"score\": 0.1, \"reason\": \"fact reason\", \"raw\": \"{\\\"score\\\":0.1,\\\"reason\\\":\\\"fact reason\\\"}\", "
-                + "\"response_id\": \"mock\", \"usage\": {\"completion_tokens\": 10, \"prompt_tokens\": 10, \"total_tokens\": 20, "
+                + "\"response_id\": \"chatcmpl-regrade-000002\", \"usage\": {\"completion_tokens\": 9, \"prompt_tokens\": 27, "
+                + "\"total_tokens\": 36, "
                 + "\"completion_tokens_details\": null, \"prompt_tokens_details\": null}}", PyJsonText.compact(fact, false, false));
     }
 
@@ -141,8 +157,8 @@ class PipelineTest {
     @Test
     void schemaRetriesResendOnlyTheLatestBadReply() {
         judge.scripter = (n, stage, body) -> switch (n) {
-            case 1 -> ScriptedJudge.Script.text("not json");
-            case 2 -> new ScriptedJudge.Script("{\"score\": 0.1, \"reason\": \"cut\"}", "length", 200);
+            case 1 -> ChatReply.text("not json");
+            case 2 -> ChatReply.text("{\"score\": 0.1, \"reason\": \"cut\"}").withFinishReason("length");
             default -> null;
         };
         Settings s = Settings.of("vllm", "test-judge", "http://mock/v1", "evidence_based", 0.0, java.math.BigInteger.valueOf(42),
@@ -163,7 +179,7 @@ class PipelineTest {
 
     @Test
     void exhaustedSchemaRetriesAndNullContent() {
-        judge.scripter = (n, stage, body) -> ScriptedJudge.Script.text(null);
+        judge.scripter = (n, stage, body) -> ChatReply.text(null);
         PyValueError e = assertThrows(PyValueError.class, () -> ThreeStageJudge.scoreAnswer(Fixtures.job(), client(0),
                 Fixtures.settings("vllm", "evidence_based")));
         assertEquals("fact: invalid response after 2 attempts: No text response from judge", e.getMessage());
@@ -172,17 +188,39 @@ class PipelineTest {
 
     @Test
     void transportRetries() {
-        judge.scripter = (n, stage, body) -> n == 1 ? new ScriptedJudge.Script(null, null, 503) : null;
+        server.useFaults(Faults.none().withRule(FaultRule.onRequests(FaultKind.UNAVAILABLE, 1)));
         ObjectNode result = ThreeStageJudge.scoreAnswer(Fixtures.job(), client(1), Fixtures.settings("vllm", "evidence_based"));
         assertEquals(78.0, result.get("vereval_100").doubleValue());
         assertEquals(4, judge.requests().size());
         judge.clear();
-        judge.fail = true;
+        failEveryRequest(true);
         JudgeApiException e = assertThrows(JudgeApiException.class, () -> ThreeStageJudge.scoreAnswer(Fixtures.job(),
                 client(2), Fixtures.settings("vllm", "evidence_based")));
         assertEquals("InternalServerError", e.pythonType());
-        assertEquals("Error code: 503 - {'error': {'message': 'test failure'}}", e.getMessage());
+        assertEquals("Error code: 503 - {'error': {'message': 'The server is overloaded or not ready yet (fake judge "
+                + "fault).', 'type': 'server_error', 'param': None, 'code': None}}", e.getMessage());
         assertEquals(3, judge.requests().size());
+    }
+
+    @Test
+    void anEchoedKeyIsRedactedAnAuthenticationErrorIsNotRetriedAndTheClientNamesNoKey() {
+        List<Duration> waits = new ArrayList<>();
+        try (FakeJudgeServer echo = FakeJudgeServer.start(FakeJudgeConfig.defaults().withResponder(call ->
+                ChatReply.error(401, "Incorrect API key provided: " + call.header("Authorization"))))) {
+            OpenAiChatClient c = new OpenAiChatClient(OpenAiChatClient.config(echo.baseUrl(), "test-judge", "TEST_TOKEN",
+                    Duration.ofSeconds(30), 2).withSleeper(waits::add));
+            ObjectNode request = PyJsonText.F.objectNode().put("model", "test-judge");
+            request.putArray("messages").addObject().put("role", "user").put("content", "x");
+            JudgeApiException e = assertThrows(JudgeApiException.class, () -> c.create(request));
+            assertEquals("AuthenticationError", e.pythonType());
+            assertEquals(401, e.status());
+            assertEquals("Error code: 401 - {'error': {'message': 'Incorrect API key provided: Bearer [REDACTED]', "
+                    + "'type': 'invalid_request_error', 'param': None, 'code': None}}", e.getMessage());
+            assertEquals(1, echo.journal().size());
+            assertEquals(List.of(), waits);
+            assertFalse(c.toString().contains("TEST_TOKEN"), c.toString());
+            assertTrue(c.toString().contains("api key given"), c.toString());
+        }
     }
 
     // ---- the CLI ----
@@ -200,7 +238,7 @@ class PipelineTest {
 
     private List<String> flags(Path benchmark, Path predictions, String... more) {
         List<String> f = new ArrayList<>(List.of("--benchmark", benchmark.toString(), "--predictions",
-                predictions.toString(), "--backend", "vllm", "--model", "test-judge", "--base-url", judge.baseUrl(),
+                predictions.toString(), "--backend", "vllm", "--model", "test-judge", "--base-url", server.baseUrl(),
                 "--output", tmp.resolve("run").toString(), "--api-retries", "0"));
         f.addAll(List.of(more));
         return f;
@@ -255,7 +293,7 @@ class PipelineTest {
         assertEquals("0\u2013100", summary.get("scale").asText());
         assertNoKey(run);
 
-        judge.fail = true;
+        failEveryRequest(true);
         Files.writeString(predictions, "{\"question_id\": \"" + QID + "\", \"prediction\": \"yes\"}\n");
         Run failed = main(flags(benchmark, predictions, "--output", tmp.resolve("error").toString()));
         assertEquals(1, failed.status());
@@ -271,7 +309,7 @@ class PipelineTest {
         assertNoKey(tmp.resolve("error"));
 
         // Fix the judge and rerun the same command with --resume: the failed row is scored, its history kept.
-        judge.fail = false;
+        failEveryRequest(false);
         Run fixed = main(flags(benchmark, predictions, "--output", tmp.resolve("error").toString(), "--resume"));
         assertEquals(0, fixed.status(), fixed.err());
         List<ObjectNode> history = Rows.load(tmp.resolve("error/scores.jsonl"));
@@ -314,7 +352,7 @@ class PipelineTest {
         assertEquals(0, main(List.of("--help")).status());
         // Abbreviations and --flag=value are accepted, as argparse accepts them.
         List<String> abbreviated = new ArrayList<>(List.of("--bench=" + benchmark, "--pred", predictions.toString(),
-                "--backend=vllm", "--mod", "m", "--base-url", judge.baseUrl(), "--dry"));
+                "--backend=vllm", "--mod", "m", "--base-url", server.baseUrl(), "--dry"));
         assertEquals(0, main(abbreviated).status());
     }
 

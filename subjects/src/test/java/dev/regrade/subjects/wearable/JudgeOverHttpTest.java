@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.regrade.judge.client.ApiKey;
+import dev.regrade.judge.server.ChatReply;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
+import dev.regrade.judge.server.FaultKind;
+import dev.regrade.judge.server.FaultRule;
+import dev.regrade.judge.server.Faults;
 import dev.regrade.judge.server.JournalEntry;
 import dev.regrade.judge.server.RequestKind;
 import java.io.IOException;
@@ -77,11 +82,11 @@ class JudgeOverHttpTest {
         try {
             String base = "http://127.0.0.1:" + http.getAddress().getPort() + "/v1";
             Duration t = Duration.ofSeconds(10);
-            assertEquals("0.5", new OpenAiChatReplySource(base, "m", null, name -> "sk-never", t).reply("p"));
-            assertEquals("0.5", new OpenAiChatReplySource(base, "m", "JUDGE_KEY", name -> null, t).reply("p"));
-            assertEquals("0.5", new OpenAiChatReplySource(base, "m", "JUDGE_KEY", name -> "", t).reply("p"));
-            assertEquals("0.5", new OpenAiChatReplySource(base, "m", "JUDGE_KEY",
-                    name -> name.equals("JUDGE_KEY") ? "sk-test" : null, t).reply("p"));
+            assertEquals("0.5", source(base, ApiKey.fromEnv(null, name -> "sk-never"), t).reply("p"));
+            assertEquals("0.5", source(base, ApiKey.fromEnv("JUDGE_KEY", name -> null), t).reply("p"));
+            assertEquals("0.5", source(base, ApiKey.fromEnv("JUDGE_KEY", name -> ""), t).reply("p"));
+            assertEquals("0.5", source(base, ApiKey.fromEnv("JUDGE_KEY",
+                    name -> name.equals("JUDGE_KEY") ? "sk-test" : null), t).reply("p"));
             assertEquals(4, seen.size());
             for (int i = 0; i < 3; i++) {
                 assertFalse(seen.get(i).containsKey("Authorization"), "request " + i + ": " + seen.get(i));
@@ -90,6 +95,70 @@ class JudgeOverHttpTest {
         } finally {
             http.stop(0);
         }
+    }
+
+    private static OpenAiChatReplySource source(String baseUrl, ApiKey key, Duration timeout) {
+        return new OpenAiChatReplySource(OpenAiChatReplySource.config(baseUrl, "m", key).withTimeout(timeout)
+                .withConnectTimeout(timeout));
+    }
+
+    @Test
+    void theStarterKitsErrorsNoRetryOfAStatusOneResendAfterATransportErrorAndTheKeyInNoMessage() throws Exception {
+        String key = "sk_wearable_Z9SECRET";
+        ApiKey fromEnv = ApiKey.fromEnv("JUDGE_KEY", name -> key);
+        List<String> messages = new ArrayList<>();
+        try (FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults()
+                .withResponder(call -> ChatReply.text("key " + call.header("Authorization"))))) {
+            OpenAiChatReplySource judge = source(server.baseUrl(), fromEnv, Duration.ofSeconds(10));
+            assertEquals("key Bearer " + key, judge.reply("p"), "the key goes out as a bearer token");
+            server.clearJournal();
+            server.useFaults(Faults.none().withRule(FaultRule.always(FaultKind.UNAVAILABLE)));
+            messages.add(assertThrows(IOException.class, () -> judge.reply("p")).getMessage());
+            assertEquals("HTTP Error 503", messages.get(0));
+            assertEquals(List.of(503), statuses(server), "a status is never retried");
+
+            server.clearJournal();
+            server.useFaults(Faults.none().withRule(FaultRule.onRequests(FaultKind.CUT_OFF, 1)));
+            assertEquals("key Bearer " + key, judge.reply("p"), "resent once after a cut connection");
+            assertEquals(2, server.journal().size());
+            server.clearJournal();
+            server.useFaults(Faults.none().withRule(FaultRule.always(FaultKind.CUT_OFF)));
+            messages.add(String.valueOf(assertThrows(IOException.class, () -> judge.reply("p")).getMessage()));
+            assertEquals(2, server.journal().size(), "one resend, then the error");
+
+            server.useFaults(Faults.none().withRule(FaultRule.always(FaultKind.MALFORMED_BODY)));
+            messages.add(assertThrows(IOException.class, () -> judge.reply("p")).getMessage());
+            messages.add(judge.toString());
+            assertTrue(judge.toString().contains("api key from $JUDGE_KEY"), judge.toString());
+        }
+        for (String m : messages) {
+            assertFalse(m.contains(key), m);
+        }
+        // A body that is not JSON but the echoed key: Jackson's message would quote it as the bad token.
+        HttpServer echo = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        echo.createContext("/v1/chat/completions", ex -> {
+            ex.getRequestBody().readAllBytes();
+            byte[] body = ex.getRequestHeaders().getFirst("Authorization").substring("Bearer ".length())
+                    .getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(200, body.length);
+            try (OutputStream o = ex.getResponseBody()) {
+                o.write(body);
+            }
+        });
+        echo.start();
+        try {
+            OpenAiChatReplySource judge = source("http://127.0.0.1:" + echo.getAddress().getPort() + "/v1", fromEnv,
+                    Duration.ofSeconds(10));
+            String m = assertThrows(IOException.class, () -> judge.reply("p")).getMessage();
+            assertTrue(m.contains("[redacted]"), m);
+            assertFalse(m.contains(key), m);
+        } finally {
+            echo.stop(0);
+        }
+    }
+
+    private static List<Integer> statuses(FakeJudgeServer server) {
+        return server.journal().stream().map(JournalEntry::status).toList();
     }
 
     @Test
