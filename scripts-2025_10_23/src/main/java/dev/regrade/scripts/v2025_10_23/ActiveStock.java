@@ -1,5 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyWhitespace;
 import dev.regrade.rubric.Evaluator;
@@ -7,6 +9,10 @@ import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Status;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.List;
@@ -28,7 +34,7 @@ import java.util.Map;
  * {@code (+ 0.2 billion), such as "15.1 million"} (wrong unit), becomes
  * {@code (+ 0.2 billion), such as "15.1 billion"}. Claims, tree and gating are the same.
  */
-public final class ActiveStock implements RubricScript {
+public final class ActiveStock {
     static final String TASK_ID = "active_stock";
     static final String TASK_DESCRIPTION = """
 
@@ -46,22 +52,14 @@ public final class ActiveStock implements RubricScript {
     public record CompanyInfo(String name, String ticker, String cik, @NotNone @Default("[]") List<String> urls) {
     }
 
-    public ActiveStock() {
-    }
+    /** The variants, and every extraction the script requests. */
+    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
+            new DeclaredExtraction("company_names", CompanyNames.class),
+            new DeclaredExtraction("company_*_info", CompanyInfo.class))); // company_1_info … company_10_info
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
+    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, ActiveStock::evaluateAnswer);
 
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
-    }
-
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        evaluateAnswer(evaluator, Variants.isFixed(this, variant));
+    private ActiveStock() {
     }
 
     /** Extract all company names mentioned in the answer. */
@@ -96,7 +94,7 @@ public final class ActiveStock implements RubricScript {
 
     /** Verify all aspects of a single company ({@code verify_company}). */
     static void verifyCompany(Evaluator evaluator, Node parentNode, String companyName, CompanyInfo companyInfo,
-                              int companyIndex, boolean fixed) {
+                              int companyIndex, Variant variant) {
         // Create company node
         Node companyNode = evaluator.addParallel(
                 "company_" + companyIndex,
@@ -156,7 +154,7 @@ public final class ActiveStock implements RubricScript {
         String volumeClaim = "This page confirms that " + companyName
                 + " has an average daily trading volume of over 10 million shares";
         String volumeTolerance;
-        if (fixed) { // fix: the volume tolerance points below the 10M minimum, e.g. 9.9 million
+        if (variant.isFixed()) { // fix: the volume tolerance points below the 10M minimum, e.g. 9.9 million
             volumeTolerance = "(- 0.2 million), such as \"9.9 million\"";
         } else {
             volumeTolerance = "(+ 0.2 million), such as \"10.1 million\"";
@@ -183,7 +181,7 @@ public final class ActiveStock implements RubricScript {
 
         String marketCapClaim = companyName + "  has a market capitalization of no more than $15 billion";
         String marketCapTolerance;
-        if (fixed) { // fix: the market-cap tolerance example is in billions ("15.1 billion", not "15.1 million")
+        if (variant.isFixed()) { // fix: the market-cap tolerance example is in billions ("15.1 billion", not "15.1 million")
             marketCapTolerance = "(+ 0.2 billion), such as \"15.1 billion\"";
         } else {
             marketCapTolerance = "(+ 0.2 billion), such as \"15.1 million\"";
@@ -224,7 +222,7 @@ public final class ActiveStock implements RubricScript {
     }
 
     /** Main evaluation function for active_stock task ({@code evaluate_answer}). */
-    static void evaluateAnswer(Evaluator evaluator, boolean fixed) {
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator ----------------------------- //
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION); // Companies are evaluated in parallel
 
@@ -249,7 +247,7 @@ public final class ActiveStock implements RubricScript {
                         "company_" + (i + 1) + "_info");
 
                 // Verify this company
-                verifyCompany(evaluator, root, companyName, companyInfo, i + 1, fixed);
+                verifyCompany(evaluator, root, companyName, companyInfo, i + 1, variant);
             } else {
                 // Create placeholder for missing company
                 createPlaceholderCompany(evaluator, root, i + 1);
@@ -258,10 +256,5 @@ public final class ActiveStock implements RubricScript {
 
         // -------- 4. Return evaluation results ------------------------ //
         // The caller takes evaluator.summary().
-    }
-
-    /** Python truthiness of an optional string. */
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
     }
 }

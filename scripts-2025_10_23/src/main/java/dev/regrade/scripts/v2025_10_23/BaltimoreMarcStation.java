@@ -1,11 +1,17 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyWhitespace;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import dev.regrade.rubric.template.Template;
@@ -32,7 +38,7 @@ import java.util.Map;
  *
  * <p>The original has no path that raises: every value reaching a claim is a checked string.
  */
-public final class BaltimoreMarcStation implements RubricScript {
+public final class BaltimoreMarcStation {
     // ------------------------------------------------------------------ task-specific constants
     static final String TASK_ID = "baltimore_marc_station";
     static final String TASK_DESCRIPTION = "\n"
@@ -91,22 +97,14 @@ public final class BaltimoreMarcStation implements RubricScript {
                                     @NotNone @Default("[]") List<String> crime_index_urls) {
     }
 
-    public BaltimoreMarcStation() {
-    }
+    /** The variants, and every extraction the script requests. */
+    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
+            new DeclaredExtraction("found_stations", StationNamesList.class),
+            new DeclaredExtraction("station_*_details", SingleStationInfo.class))); // one per named station slot
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
+    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, BaltimoreMarcStation::evaluateAnswer);
 
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
-    }
-
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        evaluateAnswer(evaluator, Variants.isFixed(this, variant));
+    private BaltimoreMarcStation() {
     }
 
     // ------------------------------------------------------------------ extraction prompts
@@ -314,7 +312,7 @@ public final class BaltimoreMarcStation implements RubricScript {
     // ------------------------------------------------------------------ main evaluation entry point
 
     /** Main evaluation function for Baltimore MARC station task ({@code evaluate_answer}). */
-    static void evaluateAnswer(Evaluator evaluator, boolean fixed) {
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator ------------------------------------ //
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
@@ -329,7 +327,7 @@ public final class BaltimoreMarcStation implements RubricScript {
 
         // -------- 4. Process stations (take first N, pad if needed) ---------- //
         int maxExpectedStations;
-        if (fixed) { // fix: truncate and pad to the 10 real stops, not the 13 ground-truth keys (5 are aliases)
+        if (variant.isFixed()) { // fix: truncate and pad to the 10 real stops, not the 13 ground-truth keys (5 are aliases)
             maxExpectedStations = FIXED_STATION_SLOTS;
         } else {
             maxExpectedStations = EXPECTED_STATIONS.size();
@@ -342,7 +340,7 @@ public final class BaltimoreMarcStation implements RubricScript {
         for (int i = 0; i < foundStations.size(); i++) {
             String stationName = foundStations.get(i);
             SingleStationInfo stationInfo;
-            if (stationName != null && !stationName.isEmpty()) {
+            if (truthy(stationName)) {
                 // Extract detailed information for this station
                 stationInfo = evaluator.extract(
                         promptExtractSingleStationInfo(stationName),
@@ -386,12 +384,12 @@ public final class BaltimoreMarcStation implements RubricScript {
 
     /** {@code bool(s and s.strip())}. */
     private static boolean nonBlank(String s) {
-        return s != null && !s.isEmpty() && !PyWhitespace.strip(s).isEmpty();
+        return truthy(s) && truthy(PyWhitespace.strip(s));
     }
 
     /** {@code s or fallback} for an optional string. */
     private static String or(String s, String fallback) {
-        return s == null || s.isEmpty() ? fallback : s;
+        return truthy(s) ? s : fallback;
     }
 
     /** An insertion-ordered, unmodifiable map from alternating keys and values. */

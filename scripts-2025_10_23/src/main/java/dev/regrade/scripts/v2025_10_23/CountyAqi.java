@@ -1,5 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyWhitespace;
@@ -7,6 +9,10 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,7 +31,7 @@ import java.util.Map;
  * window passes and an in-window GDP year fails with an out-of-window population year. {@code
  * fixed} (FIXES.md §A): the claim uses {@code gdp_year} and the description says "GDP data".
  */
-public final class CountyAqi implements RubricScript {
+public final class CountyAqi {
     static final String TASK_ID = "county_AQI";
     static final String TASK_DESCRIPTION = "\n"
             + "Identify three counties in the state of Pennsylvania that had more than 300 days with an Air Quality "
@@ -56,9 +62,6 @@ public final class CountyAqi implements RubricScript {
     static final String OFFICIAL_AQI_REPORT_URL =
             "https://www.epa.gov/outdoor-air-quality-data/air-quality-index-report";
 
-    public CountyAqi() {
-    }
-
     // ----------------------------------------------------------------------- data models for extracted information
 
     /** The original's {@code CountyInfo}; {@code good_aqi_days} is {@code Optional[int]}. */
@@ -87,16 +90,16 @@ public final class CountyAqi implements RubricScript {
     public record ExtractedCountyUrls(@Default("[]") List<String> urls) {
     }
 
-    // ----------------------------------------------------------------------- RubricScript
+    /** The variants, and every extraction the script requests. */
+    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
+            new DeclaredExtraction("counties", ExtractedCounties.class),
+            new DeclaredExtraction("aqi_urls", ExtractedAQIUrls.class),
+            new DeclaredExtraction("county_*_population_urls", ExtractedCountyUrls.class), // * = county slot 0..2
+            new DeclaredExtraction("county_*_gdp_urls", ExtractedCountyUrls.class)));
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
+    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, CountyAqi::evaluateAnswer);
 
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
+    private CountyAqi() {
     }
 
     // ----------------------------------------------------------------------- extraction prompts (not dedented)
@@ -293,7 +296,7 @@ public final class CountyAqi implements RubricScript {
 
     /** Verify GDP data for a single county. */
     static void verifyCountyGdpData(Evaluator evaluator, Node parentNode, CountyInfo county, int countyIndex,
-                                    List<String> gdpUrls, boolean fixed) {
+                                    List<String> gdpUrls, Variant variant) {
         Node gdpNode = evaluator.addParallel("county_" + countyIndex + "_gdp",
                 "GDP data verification for county " + (countyIndex + 1) + ": " + orElse(county.name(), "Unknown"),
                 parentNode);
@@ -312,7 +315,7 @@ public final class CountyAqi implements RubricScript {
         // Year requirement verification
         String checkedData = "population";
         String checkedYear = county.population_year();
-        if (fixed) { // fix: the GDP-year check names GDP data and judges gdp_year, not population_year
+        if (variant.isFixed()) { // fix: the GDP-year check names GDP data and judges gdp_year, not population_year
             checkedData = "GDP";
             checkedYear = county.gdp_year();
         }
@@ -339,10 +342,8 @@ public final class CountyAqi implements RubricScript {
 
     // ----------------------------------------------------------------------- main evaluation entry point
 
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        boolean fixed = Variants.isFixed(this, variant);
-
+    /** The original's {@code evaluate_answer}. */
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
@@ -398,7 +399,7 @@ public final class CountyAqi implements RubricScript {
             // Population data verification
             verifyCountyPopulationData(evaluator, countyNode, county, i, populationUrls);
             // GDP data verification
-            verifyCountyGdpData(evaluator, countyNode, county, i, gdpUrls, fixed);
+            verifyCountyGdpData(evaluator, countyNode, county, i, gdpUrls, variant);
         }
 
         // -------- 4. Aggregate score (the caller takes the summary)
@@ -406,10 +407,6 @@ public final class CountyAqi implements RubricScript {
     }
 
     // ----------------------------------------------------------------------- Python semantics
-
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
-    }
 
     /** {@code s or fallback} for an Optional[str]. */
     private static String orElse(String s, String fallback) {

@@ -1,5 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+
 import dev.regrade.pycompat.Difflib;
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyStr;
@@ -8,10 +10,15 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * {@code ingredient_safety}: one individual fragrance each from Chanel, Jo Malone London and Dior on
@@ -27,7 +34,7 @@ import java.util.List;
  * before or after it) or are the first two or more words of the required name; fragments such as
  * "Jo" or "London" still fail, and a closer spelling in the same answer is still preferred.
  */
-public final class IngredientSafety implements RubricScript {
+public final class IngredientSafety {
 
     // ----------------------------------------------------------------------- task-specific constants
     static final String TASK_ID = "ingredient_safety";
@@ -42,9 +49,6 @@ public final class IngredientSafety implements RubricScript {
     static final List<String> REQUIRED_BRANDS = List.of("Chanel", "Jo Malone London", "Dior");
     /** Similarity threshold for brand matching. */
     static final double BRAND_MATCH_THRESHOLD = 0.8;
-
-    public IngredientSafety() {
-    }
 
     // ----------------------------------------------------------------------- data models for extracted information
 
@@ -77,16 +81,20 @@ public final class IngredientSafety implements RubricScript {
     public record ExtractedUrls(@Default("[]") @NotNone List<String> urls) {
     }
 
-    // ----------------------------------------------------------------------- RubricScript
+    /** The variants, and every extraction the script requests. */
+    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
+            new DeclaredExtraction("fragrances", ExtractedFragrances.class),
+            new DeclaredExtraction("ingredients", ExtractedIngredients.class),
+            new DeclaredExtraction("sephora_urls_chanel", ExtractedUrls.class), // per REQUIRED_BRANDS brand id
+            new DeclaredExtraction("sephora_urls_jo_malone_london", ExtractedUrls.class),
+            new DeclaredExtraction("sephora_urls_dior", ExtractedUrls.class),
+            new DeclaredExtraction("ewg_urls_chanel", ExtractedUrls.class),
+            new DeclaredExtraction("ewg_urls_jo_malone_london", ExtractedUrls.class),
+            new DeclaredExtraction("ewg_urls_dior", ExtractedUrls.class)));
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
+    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, IngredientSafety::evaluateAnswer);
 
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
+    private IngredientSafety() {
     }
 
     // ----------------------------------------------------------------------- utility functions for brand matching
@@ -96,7 +104,7 @@ public final class IngredientSafety implements RubricScript {
         if (brandName == null) {
             throw new PyAttributeError("'NoneType' object has no attribute 'lower'");
         }
-        return PyWhitespace.strip(lower(brandName)).replace(" ", "").replace("-", "").replace(".", "");
+        return PyWhitespace.strip(PyStr.lower(brandName)).replace(" ", "").replace("-", "").replace(".", "");
     }
 
     /**
@@ -105,7 +113,7 @@ public final class IngredientSafety implements RubricScript {
      */
     static List<String> brandWords(String brandName) {
         List<String> words = new ArrayList<>();
-        for (String t : PyWhitespace.split(lower(brandName).replace("-", " "))) {
+        for (String t : PyWhitespace.split(PyStr.lower(brandName).replace("-", " "))) {
             String w = t.replace(".", "");
             if (!w.isEmpty()) {
                 words.add(w);
@@ -120,14 +128,13 @@ public final class IngredientSafety implements RubricScript {
      * the required one). Raises AttributeError for a None name, as the original. Public so that the
      * fix can be tested directly.
      *
-     * @param variant {@code released} or {@code fixed}
+     * @param variant {@link Variant#RELEASED} or {@link Variant#FIXED}
      */
-    public static double calculateBrandSimilarity(String variant, String extractedBrand, String requiredBrand) {
-        boolean fixed = isFixedVariant(variant);
+    public static double calculateBrandSimilarity(Variant variant, String extractedBrand, String requiredBrand) {
         String normalized1 = normalizeBrandName(extractedBrand);
         String normalized2 = normalizeBrandName(requiredBrand);
         double similarity = Difflib.ratio(normalized1, normalized2);
-        if (fixed && similarity < BRAND_MATCH_THRESHOLD) { // fix: required name plus whole words, or its first 2+ words, match at 0.8
+        if (variant.isFixed() && similarity < BRAND_MATCH_THRESHOLD) { // fix: required name plus whole words, or its first 2+ words, match at 0.8
             List<String> words1 = brandWords(extractedBrand);
             List<String> words2 = brandWords(requiredBrand);
             int n1 = words1.size();
@@ -148,35 +155,33 @@ public final class IngredientSafety implements RubricScript {
     }
 
     /** Find fragrance that matches the target brand with similarity threshold. */
-    static FragranceInfo findMatchingFragrance(List<FragranceInfo> fragrances, String targetBrand, String variant) {
-        FragranceInfo bestMatch = null;
-        double bestScore = 0.0;
-
-        for (FragranceInfo fragrance : fragrances) {
-            if (truthy(fragrance.brand())) {
-                double similarity = calculateBrandSimilarity(variant, fragrance.brand(), targetBrand);
-                if (similarity >= BRAND_MATCH_THRESHOLD && similarity > bestScore) {
-                    bestScore = similarity;
-                    bestMatch = fragrance;
-                }
-            }
-        }
-
-        return bestMatch;
+    static FragranceInfo findMatchingFragrance(List<FragranceInfo> fragrances, String targetBrand, Variant variant) {
+        return bestBrandMatch(fragrances, FragranceInfo::brand, targetBrand, variant);
     }
 
     /** Find ingredient that matches the target brand with similarity threshold. */
     static IngredientInfo findMatchingIngredient(List<IngredientInfo> ingredients, String targetBrand,
-                                                 String variant) {
-        IngredientInfo bestMatch = null;
+                                                 Variant variant) {
+        return bestBrandMatch(ingredients, IngredientInfo::fragrance_brand, targetBrand, variant);
+    }
+
+    /**
+     * The loop both finders above repeat in the original, on {@code brand} and {@code fragrance_brand}:
+     * the first entry whose (truthy) brand has the highest similarity to the target, at least the
+     * threshold; None when there is none.
+     */
+    private static <T> T bestBrandMatch(List<T> entries, Function<T, String> brandOf, String targetBrand,
+                                        Variant variant) {
+        T bestMatch = null;
         double bestScore = 0.0;
 
-        for (IngredientInfo ingredient : ingredients) {
-            if (truthy(ingredient.fragrance_brand())) {
-                double similarity = calculateBrandSimilarity(variant, ingredient.fragrance_brand(), targetBrand);
+        for (T entry : entries) {
+            String brand = brandOf.apply(entry);
+            if (truthy(brand)) {
+                double similarity = calculateBrandSimilarity(variant, brand, targetBrand);
                 if (similarity >= BRAND_MATCH_THRESHOLD && similarity > bestScore) {
                     bestScore = similarity;
-                    bestMatch = ingredient;
+                    bestMatch = entry;
                 }
             }
         }
@@ -256,8 +261,8 @@ public final class IngredientSafety implements RubricScript {
     /** Verify fragrance selection and ingredient safety information for a specific brand. */
     static void verifyBrandFragrance(Evaluator evaluator, Node parentNode, String brand,
                                      List<FragranceInfo> fragrances, List<IngredientInfo> ingredients,
-                                     String variant) {
-        String brandId = lower(brand).replace(" ", "_").replace(".", "");
+                                     Variant variant) {
+        String brandId = PyStr.lower(brand).replace(" ", "_").replace(".", "");
 
         // Create a sequential node for this brand
         Node brandNode = evaluator.addSequential("brand_" + brandId,
@@ -299,7 +304,7 @@ public final class IngredientSafety implements RubricScript {
                     "sephora_urls_" + brandId);
             sephoraUrls = new ArrayList<>();
             for (String url : extractedSephoraUrls.urls()) {
-                if (lower(url).contains("sephora")) {
+                if (PyStr.lower(url).contains("sephora")) {
                     sephoraUrls.add(url);
                 }
             }
@@ -329,7 +334,7 @@ public final class IngredientSafety implements RubricScript {
         List<String> ewgUrls = new ArrayList<>();
         if (matchingIngredient != null) {
             for (String url : matchingIngredient.ewg_urls()) {
-                if (lower(url).contains("ewg")) {
+                if (PyStr.lower(url).contains("ewg")) {
                     ewgUrls.add(url);
                 }
             }
@@ -342,7 +347,7 @@ public final class IngredientSafety implements RubricScript {
                     "ewg_urls_" + brandId);
             ewgUrls = new ArrayList<>();
             for (String url : extractedUrls.urls()) {
-                if (lower(url).contains("ewg")) {
+                if (PyStr.lower(url).contains("ewg")) {
                     ewgUrls.add(url);
                 }
             }
@@ -381,10 +386,8 @@ public final class IngredientSafety implements RubricScript {
 
     // ----------------------------------------------------------------------- main evaluation entry point
 
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        Variants.require(this, variant);
-
+    /** The original's {@code evaluate_answer}. */
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator (strategy not passed: PARALLEL)
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
@@ -400,27 +403,5 @@ public final class IngredientSafety implements RubricScript {
             verifyBrandFragrance(evaluator, root, brand, fragrancesInfo.fragrances(), ingredientsInfo.ingredients(),
                     variant);
         }
-    }
-
-    // ----------------------------------------------------------------------- Python semantics
-
-    private static boolean isFixedVariant(String variant) {
-        if (Variants.FIXED.equals(variant)) {
-            return true;
-        }
-        if (Variants.RELEASED.equals(variant)) {
-            return false;
-        }
-        throw new IllegalArgumentException("script " + TASK_ID + " has no variant '" + variant
-                + "' (variants: " + String.join(", ", Variants.RELEASED_AND_FIXED) + ")");
-    }
-
-    /** Python's {@code str.lower()} (CPython 3.11: Unicode 14 full mappings, final-sigma rule). */
-    private static String lower(String s) {
-        return PyStr.lower(s);
-    }
-
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
     }
 }

@@ -1,5 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyStr;
@@ -7,6 +9,10 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.Template;
 import java.util.ArrayList;
@@ -29,9 +35,9 @@ import java.util.Map;
  * {u}_verification}, created after the book verification, so a failed course or book check skips
  * it.
  */
-public final class RlCourseBook implements RubricScript {
+public final class RlCourseBook {
     /** The alternative under discussion: instructors as the last child of the university node. */
-    public static final String INSTRUCTORS_LAST = "instructors-last";
+    public static final Variant INSTRUCTORS_LAST = new Variant("instructors-last");
 
     static final String TASK_ID = "rl_course_book";
     static final String TASK_DESCRIPTION = "\n"
@@ -61,11 +67,6 @@ public final class RlCourseBook implements RubricScript {
     /** List of canonical university names. */
     static final List<String> UNIVERSITIES = List.of("Stanford", "CMU", "UC Berkeley");
 
-    private enum Variant { RELEASED, FIXED, INSTRUCTORS_LAST }
-
-    public RlCourseBook() {
-    }
-
     // ----------------------------------------------------------------------- data models for extraction
 
     /** The original's {@code Book}. */
@@ -85,16 +86,16 @@ public final class RlCourseBook implements RubricScript {
             Book book) {
     }
 
-    // ----------------------------------------------------------------------- RubricScript
+    /** The variants, and every extraction the script requests. */
+    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID,
+            List.of(Variant.RELEASED, Variant.FIXED, INSTRUCTORS_LAST), List.of(
+                    new DeclaredExtraction("stanford_course_info", Course.class), // one per UNIVERSITIES entry
+                    new DeclaredExtraction("cmu_course_info", Course.class),
+                    new DeclaredExtraction("uc_berkeley_course_info", Course.class)));
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
+    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, RlCourseBook::evaluateAnswer);
 
-    @Override
-    public List<String> variants() {
-        return List.of(Variants.RELEASED, Variants.FIXED, INSTRUCTORS_LAST);
+    private RlCourseBook() {
     }
 
     // ----------------------------------------------------------------------- extraction prompts
@@ -240,7 +241,7 @@ public final class RlCourseBook implements RubricScript {
         String u = PyStr.lower(university).replace(" ", "_");
         // released: the original passes `parent_node=parent_node`, a typo for `parent`; the unknown keyword is
         // silently ignored and parent=None attaches the subtree to the ROOT (hence null here).
-        Node instructorsParent = variant == Variant.RELEASED ? null : parentNode; // fix: parent=parent_node
+        Node instructorsParent = variant.isReleased() ? null : parentNode; // fix: parent=parent_node
         Node instructorParentNode = evaluator.addParallel(u + "_instructors",
                 "Verify instructors of the course for " + university, instructorsParent,
                 false); // Non-critical: instructor error shouldn't fail entire university
@@ -325,8 +326,7 @@ public final class RlCourseBook implements RubricScript {
      * page; None is the simple check.
      */
     private static Sources purchaseLinkSources(Course course) {
-        String link = course != null && course.book() != null ? course.book().purchase_link() : null;
-        return link != null ? Sources.url(link) : Sources.none();
+        return Sources.urlOrNone(course != null && course.book() != null ? course.book().purchase_link() : null);
     }
 
     // ----------------------------------------------------------------------- main university verification
@@ -345,7 +345,7 @@ public final class RlCourseBook implements RubricScript {
         verifyBookRecommended(evaluator, courseNode, university, course);
 
         // Verify instructors (non-critical)
-        if (variant != Variant.INSTRUCTORS_LAST) { // instructors-last: this call moves to STEP 3 of the university
+        if (!variant.equals(INSTRUCTORS_LAST)) { // fix (instructors-last): this call moves to STEP 3 of the university
             verifyInstructorsCorrect(evaluator, courseNode, university, course, variant);
         }
     }
@@ -379,23 +379,15 @@ public final class RlCourseBook implements RubricScript {
         // STEP 3, instructors-last only: the instructors subtree becomes the LAST child of {u}_verification, so it
         // is created, and its claim judged, after the book checks (released/fixed judge it right after
         // book_recommended, before the book checks), and a failed course or book check skips it.
-        if (variant == Variant.INSTRUCTORS_LAST) { // instructors-last: instructors after the book verification
+        if (variant.equals(INSTRUCTORS_LAST)) { // fix (instructors-last): instructors after the book verification
             verifyInstructorsCorrect(evaluator, universityNode, university, course, variant);
         }
     }
 
     // ----------------------------------------------------------------------- main evaluation entry point
 
-    @Override
-    public void evaluate(Evaluator evaluator, String variantName) {
-        Variants.require(this, variantName);
-        Variant variant = switch (variantName) {
-            case Variants.RELEASED -> Variant.RELEASED;
-            case Variants.FIXED -> Variant.FIXED;
-            case INSTRUCTORS_LAST -> Variant.INSTRUCTORS_LAST;
-            default -> throw new IllegalArgumentException(variantName);
-        };
-
+    /** The original's {@code evaluate_answer}. */
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
         // Extract course information for each university separately
@@ -430,15 +422,5 @@ public final class RlCourseBook implements RubricScript {
             Course course = universityCourses.get(university);
             verifyUniversityRequirements(evaluator, root, university, course, variant);
         }
-    }
-
-    // ----------------------------------------------------------------------- Python truthiness
-
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
-    }
-
-    private static boolean truthy(List<?> list) {
-        return list != null && !list.isEmpty();
     }
 }
