@@ -1,34 +1,50 @@
 package dev.regrade.rubric.script;
 
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * One extraction a script can request ({@code Evaluator.extract(prompt, template, name, ...)}): its
- * name, or, where the script builds the name at run time, a glob of the names (each {@code *} stands
- * for any text, none included: {@code station_*_details} covers {@code station_0_details},
- * {@code station_12_details}, …), and the template the answer is parsed into.
+ * A template a script parses extractions into ({@code Evaluator.extract(prompt, template, name, ...)}),
+ * and the names it requests it under: each an extraction name, or, where the script builds the name
+ * at run time, a glob of the names (each {@code *} stands for any text, none included:
+ * {@code station_*_details} covers {@code station_0_details}, {@code station_12_details}, …).
  *
- * @param name     the extraction name, or a glob of the names
- * @param template the record class the script passes to {@code extract} under that name
+ * @param template the record class the script passes to {@code extract}
+ * @param names    the extraction names and globs, at least one
  */
-public record DeclaredExtraction(String name, Class<? extends Record> template) {
+public record DeclaredExtraction(Class<? extends Record> template, List<String> names) {
     public DeclaredExtraction {
-        Objects.requireNonNull(name, "name");
         Objects.requireNonNull(template, "template");
-        if (name.isEmpty() || name.replace("*", "").isEmpty()) {
-            throw new IllegalArgumentException("extraction name '" + name + "' names nothing");
+        names = List.copyOf(names);
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException(template.getSimpleName() + ": no extraction name");
+        }
+        for (String name : names) {
+            if (name.replace("*", "").isEmpty()) {
+                throw new IllegalArgumentException("extraction name '" + name + "' names nothing");
+            }
         }
     }
 
-    /** True when {@link #name} is a glob ({@code *} in it) rather than one name. */
-    public boolean isPattern() {
+    public DeclaredExtraction(Class<? extends Record> template, String... names) {
+        this(template, List.of(names));
+    }
+
+    /** The declared name or glob that covers {@code extractionName}, if any. */
+    public Optional<String> covering(String extractionName) {
+        return names.stream().filter(n -> matches(n, extractionName)).findFirst();
+    }
+
+    /** True when {@code name} is a glob ({@code *} in it) rather than one extraction name. */
+    public static boolean isGlob(String name) {
         return name.indexOf('*') >= 0;
     }
 
-    /** True when {@code extractionName} is this name, or one of the names this glob covers. */
-    public boolean matches(String extractionName) {
-        if (!isPattern()) {
+    /** True when {@code extractionName} is {@code name}, or one of the names the glob {@code name} covers. */
+    static boolean matches(String name, String extractionName) {
+        if (!isGlob(name)) {
             return name.equals(extractionName);
         }
         StringBuilder regex = new StringBuilder();

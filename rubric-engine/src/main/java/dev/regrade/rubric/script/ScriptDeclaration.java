@@ -16,7 +16,8 @@ import java.util.Set;
  *
  * @param taskId      the original script's file name, e.g. {@code gas_stations}
  * @param variants    {@link Variant#RELEASED} first, then {@link Variant#FIXED}, then any alternatives
- * @param extractions every extraction the script can request, by name or glob (no glob covering a declared name)
+ * @param extractions each template the script extracts into, once, with its names and globs (no name
+ *                    declared twice, no glob covering a declared name)
  */
 public record ScriptDeclaration(String taskId, List<Variant> variants, List<DeclaredExtraction> extractions) {
     public ScriptDeclaration {
@@ -29,20 +30,32 @@ public record ScriptDeclaration(String taskId, List<Variant> variants, List<Decl
         if (new HashSet<>(variants).size() != variants.size()) {
             throw new IllegalArgumentException(taskId + ": a variant is declared twice: " + variants);
         }
-        Set<String> names = new HashSet<>();
+        Set<Class<?>> templates = new HashSet<>();
+        List<String> names = new ArrayList<>();
         for (DeclaredExtraction e : extractions) {
-            if (!names.add(e.name())) {
-                throw new IllegalArgumentException(taskId + ": extraction " + e.name() + " is declared twice");
+            if (!templates.add(e.template())) {
+                throw new IllegalArgumentException(taskId + ": template " + e.template().getSimpleName()
+                        + " is declared twice");
             }
+            names.addAll(e.names());
         }
-        for (DeclaredExtraction glob : extractions) {
-            for (DeclaredExtraction e : extractions) {
-                if (glob.isPattern() && !e.isPattern() && glob.matches(e.name())) {
-                    throw new IllegalArgumentException(taskId + ": extraction " + e.name() + " is also covered by "
-                            + glob.name());
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (names.indexOf(name) != i) {
+                throw new IllegalArgumentException(taskId + ": extraction " + name + " is declared twice");
+            }
+            for (String glob : names) {
+                if (DeclaredExtraction.isGlob(glob) && !DeclaredExtraction.isGlob(name)
+                        && DeclaredExtraction.matches(glob, name)) {
+                    throw new IllegalArgumentException(taskId + ": extraction " + name + " is also covered by " + glob);
                 }
             }
         }
+    }
+
+    /** The declaration with its extractions listed in place. */
+    public ScriptDeclaration(String taskId, List<Variant> variants, DeclaredExtraction... extractions) {
+        this(taskId, variants, List.of(extractions));
     }
 
     /**
@@ -67,9 +80,16 @@ public record ScriptDeclaration(String taskId, List<Variant> variants, List<Decl
         return out;
     }
 
-    /** The declaration an extraction name falls under (its exact name, or the first glob covering it), if any. */
+    /** Every declared extraction name and glob, in declaration order. */
+    public List<String> extractionNames() {
+        List<String> out = new ArrayList<>();
+        extractions.forEach(e -> out.addAll(e.names()));
+        return out;
+    }
+
+    /** The declaration an extraction name falls under (a name or glob of its covers it), if any. */
     public Optional<DeclaredExtraction> extraction(String extractionName) {
-        return extractions.stream().filter(e -> e.matches(extractionName)).findFirst();
+        return extractions.stream().filter(e -> e.covering(extractionName).isPresent()).findFirst();
     }
 
     /**
@@ -84,9 +104,9 @@ public record ScriptDeclaration(String taskId, List<Variant> variants, List<Decl
         }
         Template<?> template = Template.of(declared.get().template());
         if (!template.name().equals(request.schemaName()) || !template.jsonSchema().equals(request.schema())) {
-            return Optional.of(taskId + ": extraction " + request.extractionName() + " is declared as "
-                    + declared.get().name() + " with template " + template.name() + ", requested with "
-                    + request.schemaName());
+            return Optional.of(taskId + ": extraction " + request.extractionName() + " is declared ("
+                    + declared.get().covering(request.extractionName()).orElseThrow() + ") with template "
+                    + template.name() + ", requested with " + request.schemaName());
         }
         return Optional.empty();
     }

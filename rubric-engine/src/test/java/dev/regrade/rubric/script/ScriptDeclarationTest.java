@@ -24,9 +24,9 @@ class ScriptDeclarationTest {
 
     private static final Variant LAST = new Variant("instructors-last");
     private static final ScriptDeclaration DECLARATION = new ScriptDeclaration("demo",
-            List.of(Variant.RELEASED, Variant.FIXED, LAST), List.of(
-                    new DeclaredExtraction("found_stations", Names.class),
-                    new DeclaredExtraction("station_*_details", Station.class)));
+            List.of(Variant.RELEASED, Variant.FIXED, LAST),
+            new DeclaredExtraction(Names.class, "found_stations", "lines"),
+            new DeclaredExtraction(Station.class, "station_*_details"));
 
     @Test
     void parsesItsVariantNamesAndRejectsOthersNamingTheVariantsItHas() {
@@ -52,28 +52,30 @@ class ScriptDeclarationTest {
 
     @Test
     void aGlobStandsForAnyTextAndAnExactNameForItself() {
-        DeclaredExtraction glob = new DeclaredExtraction("station_*_details", Station.class);
-        assertTrue(glob.isPattern());
-        assertTrue(glob.matches("station_0_details"));
-        assertTrue(glob.matches("station_12_details"));
-        assertTrue(glob.matches("station__details"));
-        assertFalse(glob.matches("station_0_detail"));
-        assertFalse(glob.matches("xstation_0_details"));
-        DeclaredExtraction regexChars = new DeclaredExtraction("book_detail_*(2nd)", Names.class);
-        assertTrue(regexChars.matches("book_detail_A.I. (2nd)"));
-        assertFalse(regexChars.matches("book_detail_A.I. 2nd"));
-        DeclaredExtraction exact = new DeclaredExtraction("found_stations", Names.class);
-        assertFalse(exact.isPattern());
-        assertTrue(exact.matches("found_stations"));
-        assertFalse(exact.matches("found_stations_1"));
-        assertThrows(IllegalArgumentException.class, () -> new DeclaredExtraction("**", Names.class));
+        DeclaredExtraction stations = new DeclaredExtraction(Station.class, "station_*_details", "*_station", "depot");
+        assertTrue(DeclaredExtraction.isGlob("station_*_details"));
+        assertFalse(DeclaredExtraction.isGlob("depot"));
+        assertEquals(Optional.of("station_*_details"), stations.covering("station_0_details"));
+        assertEquals(Optional.of("station_*_details"), stations.covering("station_12_details"));
+        assertEquals(Optional.of("station_*_details"), stations.covering("station__details"));
+        assertEquals(Optional.of("*_station"), stations.covering("last_station"));
+        assertEquals(Optional.of("depot"), stations.covering("depot"));
+        assertEquals(Optional.empty(), stations.covering("station_0_detail"));
+        assertEquals(Optional.empty(), stations.covering("xstation_0_details"));
+        assertEquals(Optional.empty(), stations.covering("depots"));
+        DeclaredExtraction regexChars = new DeclaredExtraction(Names.class, "book_detail_*(2nd)");
+        assertTrue(regexChars.covering("book_detail_A.I. (2nd)").isPresent());
+        assertFalse(regexChars.covering("book_detail_A.I. 2nd").isPresent());
+        assertThrows(IllegalArgumentException.class, () -> new DeclaredExtraction(Names.class, "**"));
+        assertThrows(IllegalArgumentException.class, () -> new DeclaredExtraction(Names.class));
     }
 
     @Test
     void findsTheDeclarationOfAnExtractionName() {
         assertEquals(Optional.of(DECLARATION.extractions().get(1)), DECLARATION.extraction("station_3_details"));
-        assertEquals(Optional.of(DECLARATION.extractions().get(0)), DECLARATION.extraction("found_stations"));
+        assertEquals(Optional.of(DECLARATION.extractions().get(0)), DECLARATION.extraction("lines"));
         assertEquals(Optional.empty(), DECLARATION.extraction("station_names"));
+        assertEquals(List.of("found_stations", "lines", "station_*_details"), DECLARATION.extractionNames());
     }
 
     @Test
@@ -81,24 +83,27 @@ class ScriptDeclarationTest {
         assertEquals(Optional.empty(), DECLARATION.problemWith(request("station_2_details", Station.class)));
         assertEquals(Optional.of("demo: extraction stations is not declared"),
                 DECLARATION.problemWith(request("stations", Station.class)));
-        assertEquals(Optional.of("demo: extraction station_2_details is declared as station_*_details with template"
+        assertEquals(Optional.of("demo: extraction station_2_details is declared (station_*_details) with template"
                 + " Station, requested with Names"), DECLARATION.problemWith(request("station_2_details", Names.class)));
     }
 
     @Test
     void rejectsAnIllFormedDeclaration() {
-        List<DeclaredExtraction> none = List.of();
-        assertThrows(IllegalArgumentException.class, () -> new ScriptDeclaration("x", List.of(Variant.RELEASED), none));
+        assertThrows(IllegalArgumentException.class, () -> new ScriptDeclaration("x", List.of(Variant.RELEASED)));
         assertThrows(IllegalArgumentException.class,
-                () -> new ScriptDeclaration("x", List.of(Variant.FIXED, Variant.RELEASED), none));
+                () -> new ScriptDeclaration("x", List.of(Variant.FIXED, Variant.RELEASED)));
         assertThrows(IllegalArgumentException.class,
-                () -> new ScriptDeclaration("x", List.of(Variant.RELEASED, Variant.FIXED, new Variant("fixed")), none));
+                () -> new ScriptDeclaration("x", List.of(Variant.RELEASED, Variant.FIXED, new Variant("fixed"))));
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> new ScriptDeclaration("x", Variant.RELEASED_AND_FIXED,
+                        new DeclaredExtraction(Names.class, "a"), new DeclaredExtraction(Station.class, "b", "a")));
+        assertEquals("x: extraction a is declared twice", twice.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new ScriptDeclaration("x", Variant.RELEASED_AND_FIXED,
-                List.of(new DeclaredExtraction("a", Names.class), new DeclaredExtraction("a", Station.class))));
+                new DeclaredExtraction(Names.class, "a"), new DeclaredExtraction(Names.class, "b")));
         IllegalArgumentException covered = assertThrows(IllegalArgumentException.class,
-                () -> new ScriptDeclaration("x", Variant.RELEASED_AND_FIXED, List.of(
-                        new DeclaredExtraction("*_extraction", Station.class),
-                        new DeclaredExtraction("total_price_extraction", Names.class))));
+                () -> new ScriptDeclaration("x", Variant.RELEASED_AND_FIXED,
+                        new DeclaredExtraction(Station.class, "*_extraction"),
+                        new DeclaredExtraction(Names.class, "total_price_extraction")));
         assertEquals("x: extraction total_price_extraction is also covered by *_extraction", covered.getMessage());
     }
 

@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyWhitespace;
@@ -52,12 +53,11 @@ public final class ActiveStock {
     public record CompanyInfo(String name, String ticker, String cik, @NotNone @Default("[]") List<String> urls) {
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("company_names", CompanyNames.class),
-            new DeclaredExtraction("company_*_info", CompanyInfo.class))); // company_1_info … company_10_info
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, ActiveStock::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(CompanyNames.class, "company_names"),
+            new DeclaredExtraction(CompanyInfo.class, "company_*_info")), // company_1_info … company_10_info
+            ActiveStock::evaluateAnswer);
 
     private ActiveStock() {
     }

@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyWhitespace;
@@ -16,7 +17,6 @@ import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import dev.regrade.rubric.template.Template;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,18 +41,17 @@ import java.util.Map;
 public final class BaltimoreMarcStation {
     // ------------------------------------------------------------------ task-specific constants
     static final String TASK_ID = "baltimore_marc_station";
-    static final String TASK_DESCRIPTION = "\n"
-            + "I'm moving to Baltimore soon and have heard great things about the MARC Train between Camden Station in"
-            + " Baltimore and Union Station in DC. I'd like to get a place in a suburb close to a MARC train stop.\n"
-            + "Could you first find all the MARC train stops between these two stations and clearly provide the name"
-            + " of the town or city where each stop is located, as well as its specific address. Then, for each"
-            + " unique town or city identified, find the Total Crime Index from NeighborhoodScout. \n";
+    static final String TASK_DESCRIPTION = """
+
+            I'm moving to Baltimore soon and have heard great things about the MARC Train between Camden Station in Baltimore and Union Station in DC. I'd like to get a place in a suburb close to a MARC train stop.
+            Could you first find all the MARC train stops between these two stations and clearly provide the name of the town or city where each stop is located, as well as its specific address. Then, for each unique town or city identified, find the Total Crime Index from NeighborhoodScout.\s
+            """;
 
     static final String EVAL_NOTES =
             "Evaluating MARC train stations between Camden and Union Station with location and crime data";
 
     /** Ground truth data for verification - expected station-city pairs (insertion order matters). */
-    static final Map<String, String> EXPECTED_STATIONS = orderedMap(
+    static final Map<String, String> EXPECTED_STATIONS = OrderedMaps.of(
             "St. Denis", "Halethorpe, Maryland",
             "Dorsey", "Dorsey, Maryland",
             "Jessup", "Jessup, Maryland",
@@ -67,7 +66,7 @@ public final class BaltimoreMarcStation {
             "Riverdale Park", "Riverdale Park, Maryland",
             "Riverdale Park Town Center", "Riverdale Park, Maryland");
 
-    static final Map<String, Object> GROUND_TRUTH = orderedMap(
+    static final Map<String, Object> GROUND_TRUTH = OrderedMaps.of(
             "expected_stations", EXPECTED_STATIONS,
             "total_expected_stations", EXPECTED_STATIONS.size());
 
@@ -97,12 +96,11 @@ public final class BaltimoreMarcStation {
                                     @NotNone @Default("[]") List<String> crime_index_urls) {
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("found_stations", StationNamesList.class),
-            new DeclaredExtraction("station_*_details", SingleStationInfo.class))); // one per named station slot
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, BaltimoreMarcStation::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(StationNamesList.class, "found_stations"),
+            new DeclaredExtraction(SingleStationInfo.class, "station_*_details")), // one per named station slot
+            BaltimoreMarcStation::evaluateAnswer);
 
     private BaltimoreMarcStation() {
     }
@@ -390,15 +388,5 @@ public final class BaltimoreMarcStation {
     /** {@code s or fallback} for an optional string. */
     private static String or(String s, String fallback) {
         return truthy(s) ? s : fallback;
-    }
-
-    /** An insertion-ordered, unmodifiable map from alternating keys and values. */
-    @SuppressWarnings("unchecked")
-    private static <V> Map<String, V> orderedMap(Object... keysAndValues) {
-        Map<String, V> m = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            m.put((String) keysAndValues[i], (V) keysAndValues[i + 1]);
-        }
-        return Collections.unmodifiableMap(m);
     }
 }

@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.rubric.Evaluator;
@@ -33,11 +34,10 @@ import java.util.Map;
 public final class BestSellingFoundations {
     // ----------------------------------------------------------------------- task-specific constants
     static final String TASK_ID = "best_selling_foundations";
-    static final String TASK_DESCRIPTION = "\n"
-            + "Please show me the foundations on Sephora US, sorted by best-selling, and identify the top 5 "
-            + "best-selling foundations from different brands. For each foundation, provide a direct link to it on "
-            + "its official brand website, find a concealer and highlighter from the same brand, and provide direct "
-            + "links to those products on the official brand websites as well.\n";
+    static final String TASK_DESCRIPTION = """
+
+            Please show me the foundations on Sephora US, sorted by best-selling, and identify the top 5 best-selling foundations from different brands. For each foundation, provide a direct link to it on its official brand website, find a concealer and highlighter from the same brand, and provide direct links to those products on the official brand websites as well.
+            """;
 
     static final String JUDGE_MODEL = "o4-mini";
 
@@ -83,15 +83,13 @@ public final class BestSellingFoundations {
         }
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("sephora_url", SephoraUrl.class),
-            new DeclaredExtraction("ground_truth_foundations", GroundTruthFoundations.class), // from the Sephora page
-            new DeclaredExtraction("foundation_*_mention", FoundationMention.class), // * = the ground-truth rank
-            new DeclaredExtraction("concealer_*", ComplementaryProduct.class), // * = the brand
-            new DeclaredExtraction("highlighter_*", ComplementaryProduct.class)));
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, BestSellingFoundations::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(SephoraUrl.class, "sephora_url"),
+            new DeclaredExtraction(GroundTruthFoundations.class, "ground_truth_foundations"), // from the Sephora page
+            new DeclaredExtraction(FoundationMention.class, "foundation_*_mention"), // * = the ground-truth rank
+            new DeclaredExtraction(ComplementaryProduct.class, "concealer_*", "highlighter_*")), // * = the brand
+            BestSellingFoundations::evaluateAnswer);
 
     private BestSellingFoundations() {
     }

@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyStr;
@@ -15,7 +16,6 @@ import dev.regrade.rubric.script.ScriptDeclaration;
 import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,31 +33,23 @@ import java.util.Map;
  */
 public final class CountyAqi {
     static final String TASK_ID = "county_AQI";
-    static final String TASK_DESCRIPTION = "\n"
-            + "Identify three counties in the state of Pennsylvania that had more than 300 days with an Air Quality "
-            + "Index (AQI) rating of 0\u201350 (\"Good\") in the year 2024, according to the official Air Quality "
-            + "Index Report published by the U.S. Environmental Protection Agency (EPA). For each selected county, "
-            + "provide the following information:\n"
-            + "* Number of \"Good\" AQI days recorded in 2024.\n"
-            + "* The county's recent population within the last 10 years based on official data from the U.S. "
-            + "Census Bureau, explicitly stating the year.\n"
-            + "* The county's recent Gross Domestic Product (GDP) within the last 10 years according to the "
-            + "Federal Reserve Bank of St. Louis, explicitly stating the year of the GDP data.\n";
+    static final String TASK_DESCRIPTION = """
+
+            Identify three counties in the state of Pennsylvania that had more than 300 days with an Air Quality Index (AQI) rating of 0\u201350 ("Good") in the year 2024, according to the official Air Quality Index Report published by the U.S. Environmental Protection Agency (EPA). For each selected county, provide the following information:
+            * Number of "Good" AQI days recorded in 2024.
+            * The county's recent population within the last 10 years based on official data from the U.S. Census Bureau, explicitly stating the year.
+            * The county's recent Gross Domestic Product (GDP) within the last 10 years according to the Federal Reserve Bank of St. Louis, explicitly stating the year of the GDP data.
+            """;
 
     /** Ground truth data (insertion order matters: the first key containing a name wins). */
-    static final Map<String, Integer> QUALIFYING_COUNTIES;
-
-    static {
-        Map<String, Integer> m = new LinkedHashMap<>();
-        m.put("Franklin County", 305);
-        m.put("Tioga County", 316);
-        m.put("Wyoming County", 319);
-        m.put("Susquehanna County", 321);
-        m.put("Somerset County", 323);
-        m.put("Monroe County", 329);
-        m.put("Elk County", 343);
-        QUALIFYING_COUNTIES = Collections.unmodifiableMap(m);
-    }
+    static final Map<String, Integer> QUALIFYING_COUNTIES = OrderedMaps.of(
+            "Franklin County", 305,
+            "Tioga County", 316,
+            "Wyoming County", 319,
+            "Susquehanna County", 321,
+            "Somerset County", 323,
+            "Monroe County", 329,
+            "Elk County", 343);
 
     static final String OFFICIAL_AQI_REPORT_URL =
             "https://www.epa.gov/outdoor-air-quality-data/air-quality-index-report";
@@ -90,14 +82,12 @@ public final class CountyAqi {
     public record ExtractedCountyUrls(@Default("[]") List<String> urls) {
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("counties", ExtractedCounties.class),
-            new DeclaredExtraction("aqi_urls", ExtractedAQIUrls.class),
-            new DeclaredExtraction("county_*_population_urls", ExtractedCountyUrls.class), // * = county slot 0..2
-            new DeclaredExtraction("county_*_gdp_urls", ExtractedCountyUrls.class)));
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, CountyAqi::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(ExtractedCounties.class, "counties"),
+            new DeclaredExtraction(ExtractedAQIUrls.class, "aqi_urls"),
+            new DeclaredExtraction(ExtractedCountyUrls.class, "county_*_population_urls", "county_*_gdp_urls")),
+            CountyAqi::evaluateAnswer); // * = the county slot, 0 to 2
 
     private CountyAqi() {
     }

@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PySet;
@@ -65,13 +66,12 @@ public final class DroneDelivery {
     public record AfricaArticleUrl(String article_url) {
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("extracted_companies", ExtractedCompanies.class),
-            new DeclaredExtraction("company_*_all_urls", CompanyUrls.class), // * = company slot 0 or 1
-            new DeclaredExtraction("company_*_africa_article_url", AfricaArticleUrl.class)));
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, DroneDelivery::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(ExtractedCompanies.class, "extracted_companies"),
+            new DeclaredExtraction(CompanyUrls.class, "company_*_all_urls"), // * = the company slot, 0 or 1
+            new DeclaredExtraction(AfricaArticleUrl.class, "company_*_africa_article_url")),
+            DroneDelivery::evaluateAnswer);
 
     private DroneDelivery() {
     }

@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyFormat;
@@ -82,11 +83,10 @@ public final class GasStations {
                                  @NotNone @Default("[]") List<String> urls) {
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("gas_stations_extraction", GasStationList.class)));
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, GasStations::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(GasStationList.class, "gas_stations_extraction")),
+            GasStations::evaluateAnswer);
 
     private GasStations() {
     }

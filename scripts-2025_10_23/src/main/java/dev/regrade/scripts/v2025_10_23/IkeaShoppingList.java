@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -40,12 +41,10 @@ import java.util.regex.Pattern;
 public final class IkeaShoppingList {
     // Task-specific constants
     static final String TASK_ID = "ikea_shopping_list";
-    static final String TASK_DESCRIPTION = "\n"
-            + "I recently moved to a new apartment in the US and I would like to get some furniture for my bedroom"
-            + " from IKEA. My budget is $200-$600 and I need a bed frame, a desk, a chair, a floor lamp, and an"
-            + " two-door wardrobe. Please help me make a shopping list and make sure the total price is within my"
-            + " budget range (do not go over or under). Also, make sure all the furniture in the shopping list are"
-            + " white. For each item, provide the name, price, and purchase link.\n";
+    static final String TASK_DESCRIPTION = """
+
+            I recently moved to a new apartment in the US and I would like to get some furniture for my bedroom from IKEA. My budget is $200-$600 and I need a bed frame, a desk, a chair, a floor lamp, and an two-door wardrobe. Please help me make a shopping list and make sure the total price is within my budget range (do not go over or under). Also, make sure all the furniture in the shopping list are white. For each item, provide the name, price, and purchase link.
+            """;
 
     // Required furniture types
     static final List<String> REQUIRED_TYPES = List.of("bed frame", "desk", "chair", "floor lamp", "wardrobe");
@@ -67,16 +66,12 @@ public final class IkeaShoppingList {
     public record TotalPrice(String total_price) {
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("bed_frame_extraction", FurnitureItem.class), // one per REQUIRED_TYPES entry
-            new DeclaredExtraction("desk_extraction", FurnitureItem.class),
-            new DeclaredExtraction("chair_extraction", FurnitureItem.class),
-            new DeclaredExtraction("floor_lamp_extraction", FurnitureItem.class),
-            new DeclaredExtraction("wardrobe_extraction", FurnitureItem.class),
-            new DeclaredExtraction("total_price_extraction", TotalPrice.class)));
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, IkeaShoppingList::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(FurnitureItem.class, "bed_frame_extraction", "desk_extraction", "chair_extraction",
+                    "floor_lamp_extraction", "wardrobe_extraction"), // one per REQUIRED_TYPES entry
+            new DeclaredExtraction(TotalPrice.class, "total_price_extraction")),
+            IkeaShoppingList::evaluateAnswer);
 
     private IkeaShoppingList() {
     }

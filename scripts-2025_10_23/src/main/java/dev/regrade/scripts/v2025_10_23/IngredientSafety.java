@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.Difflib;
 import dev.regrade.pycompat.PyAttributeError;
@@ -38,13 +39,10 @@ public final class IngredientSafety {
 
     // ----------------------------------------------------------------------- task-specific constants
     static final String TASK_ID = "ingredient_safety";
-    static final String TASK_DESCRIPTION = "\n"
-            + "Select one individual fragrance (excluding fragrance sets) from each of the following brands "
-            + "available on Sephora: Chanel, Jo Malone London, and Dior. For each selected fragrance, I would like "
-            + "to investigate the safety of its ingredients using the Environmental Working Group (EWG) Skin Deep "
-            + "Database. Specifically, for each fragrance, identify one ingredient that has a moderate or high "
-            + "rating on any common concern according to EWG, and provide the ingredient's name, the specific "
-            + "concern for which it has a moderate or high rating, and a direct link to its EWG profile.\n";
+    static final String TASK_DESCRIPTION = """
+
+            Select one individual fragrance (excluding fragrance sets) from each of the following brands available on Sephora: Chanel, Jo Malone London, and Dior. For each selected fragrance, I would like to investigate the safety of its ingredients using the Environmental Working Group (EWG) Skin Deep Database. Specifically, for each fragrance, identify one ingredient that has a moderate or high rating on any common concern according to EWG, and provide the ingredient's name, the specific concern for which it has a moderate or high rating, and a direct link to its EWG profile.
+            """;
 
     static final List<String> REQUIRED_BRANDS = List.of("Chanel", "Jo Malone London", "Dior");
     /** Similarity threshold for brand matching. */
@@ -81,18 +79,14 @@ public final class IngredientSafety {
     public record ExtractedUrls(@Default("[]") @NotNone List<String> urls) {
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("fragrances", ExtractedFragrances.class),
-            new DeclaredExtraction("ingredients", ExtractedIngredients.class),
-            new DeclaredExtraction("sephora_urls_chanel", ExtractedUrls.class), // per REQUIRED_BRANDS brand id
-            new DeclaredExtraction("sephora_urls_jo_malone_london", ExtractedUrls.class),
-            new DeclaredExtraction("sephora_urls_dior", ExtractedUrls.class),
-            new DeclaredExtraction("ewg_urls_chanel", ExtractedUrls.class),
-            new DeclaredExtraction("ewg_urls_jo_malone_london", ExtractedUrls.class),
-            new DeclaredExtraction("ewg_urls_dior", ExtractedUrls.class)));
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, IngredientSafety::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(ExtractedFragrances.class, "fragrances"),
+            new DeclaredExtraction(ExtractedIngredients.class, "ingredients"),
+            new DeclaredExtraction(ExtractedUrls.class, // per REQUIRED_BRANDS brand id
+                    "sephora_urls_chanel", "sephora_urls_jo_malone_london", "sephora_urls_dior",
+                    "ewg_urls_chanel", "ewg_urls_jo_malone_london", "ewg_urls_dior")),
+            IngredientSafety::evaluateAnswer);
 
     private IngredientSafety() {
     }
@@ -302,12 +296,7 @@ public final class IngredientSafety {
             ExtractedUrls extractedSephoraUrls = evaluator.extract(
                     promptExtractSephoraUrls(brand, matchingFragrance.name()), ExtractedUrls.class,
                     "sephora_urls_" + brandId);
-            sephoraUrls = new ArrayList<>();
-            for (String url : extractedSephoraUrls.urls()) {
-                if (PyStr.lower(url).contains("sephora")) {
-                    sephoraUrls.add(url);
-                }
-            }
+            sephoraUrls = urlsContaining(extractedSephoraUrls.urls(), "sephora");
         }
 
         // Check existence of URLs and ingredient
@@ -333,11 +322,7 @@ public final class IngredientSafety {
         // Get all EWG URLs for the ingredient
         List<String> ewgUrls = new ArrayList<>();
         if (matchingIngredient != null) {
-            for (String url : matchingIngredient.ewg_urls()) {
-                if (PyStr.lower(url).contains("ewg")) {
-                    ewgUrls.add(url);
-                }
-            }
+            ewgUrls = urlsContaining(matchingIngredient.ewg_urls(), "ewg");
         }
 
         // If no EWG URLs directly provided, extract potential URLs from the answer
@@ -345,12 +330,7 @@ public final class IngredientSafety {
             ExtractedUrls extractedUrls = evaluator.extract(
                     promptExtractUrlsForIngredient(matchingIngredient.ingredient_name(), brand), ExtractedUrls.class,
                     "ewg_urls_" + brandId);
-            ewgUrls = new ArrayList<>();
-            for (String url : extractedUrls.urls()) {
-                if (PyStr.lower(url).contains("ewg")) {
-                    ewgUrls.add(url);
-                }
-            }
+            ewgUrls = urlsContaining(extractedUrls.urls(), "ewg");
         }
 
         evaluator.addCustomNode(ewgUrls.size() > 0, "ewg_link_exists_" + brandId,
@@ -382,6 +362,17 @@ public final class IngredientSafety {
         }
 
         evaluator.verify(claim, provenanceNode, Sources.urls(ewgUrls), PROVENANCE_INSTRUCTION);
+    }
+
+    /** {@code [url for url in urls if word in url.lower()]}. */
+    private static List<String> urlsContaining(List<String> urls, String word) {
+        List<String> out = new ArrayList<>();
+        for (String url : urls) {
+            if (PyStr.lower(url).contains(word)) {
+                out.add(url);
+            }
+        }
+        return out;
     }
 
     // ----------------------------------------------------------------------- main evaluation entry point

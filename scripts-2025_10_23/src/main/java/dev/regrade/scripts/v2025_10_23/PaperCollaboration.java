@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyRepr;
@@ -17,8 +18,6 @@ import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,25 +39,17 @@ import java.util.Map;
 public final class PaperCollaboration {
 
     static final String TASK_ID = "paper_collaboration";
-    static final String TASK_DESCRIPTION = "\n"
-            + "I'm interested in the paper \"ASDOT: Any-shot data-to-text generation with pretrained language "
-            + "models.\" Provide the arxiv link and the name of the first author. Identify their PhD advisor, "
-            + "providing the advisor's homepage and stated primary research interests. Then, find three other "
-            + "researchers (excluding the PhD advisor) who have co-authored at least three papers with this first "
-            + "author. For each researcher, list their full name and three co-authored paper titles, including the "
-            + "arxiv link for each paper.\n";
+    static final String TASK_DESCRIPTION = """
+
+            I'm interested in the paper "ASDOT: Any-shot data-to-text generation with pretrained language models." Provide the arxiv link and the name of the first author. Identify their PhD advisor, providing the advisor's homepage and stated primary research interests. Then, find three other researchers (excluding the PhD advisor) who have co-authored at least three papers with this first author. For each researcher, list their full name and three co-authored paper titles, including the arxiv link for each paper.
+            """;
 
     static final String EVAL_NOTES = "";
     /** The original's GROUND_TRUTH dict, in its key order (it is recorded in the summary). */
-    static final Map<String, String> GROUND_TRUTH;
-
-    static {
-        Map<String, String> gt = new LinkedHashMap<>();
-        gt.put("arxiv_link", "https://arxiv.org/abs/2210.04325");
-        gt.put("first_author", "Jiannan Xiang");
-        gt.put("phd_advisor", "Zhiting Hu");
-        GROUND_TRUTH = Collections.unmodifiableMap(gt);
-    }
+    static final Map<String, String> GROUND_TRUTH = OrderedMaps.of(
+            "arxiv_link", "https://arxiv.org/abs/2210.04325",
+            "first_author", "Jiannan Xiang",
+            "phd_advisor", "Zhiting Hu");
 
     // ----------------------------------------------------------------------- extraction templates
 
@@ -85,14 +76,13 @@ public final class PaperCollaboration {
         }
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("basic_paper_info", BasicPaperInfo.class),
-            new DeclaredExtraction("advisor_info", AdvisorInfo.class),
-            new DeclaredExtraction("collaborator_names", CollaboratorNames.class),
-            new DeclaredExtraction("collaborator_*_papers", CollaboratorPapers.class))); // * = collaborator 0..2
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, PaperCollaboration::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(BasicPaperInfo.class, "basic_paper_info"),
+            new DeclaredExtraction(AdvisorInfo.class, "advisor_info"),
+            new DeclaredExtraction(CollaboratorNames.class, "collaborator_names"),
+            new DeclaredExtraction(CollaboratorPapers.class, "collaborator_*_papers")), // * = collaborator 0 to 2
+            PaperCollaboration::evaluateAnswer);
 
     private PaperCollaboration() {
     }

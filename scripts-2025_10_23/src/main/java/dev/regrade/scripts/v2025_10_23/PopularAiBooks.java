@@ -1,6 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PySet;
@@ -40,13 +41,10 @@ import java.util.List;
  */
 public final class PopularAiBooks {
     static final String TASK_ID = "popular_ai_books";
-    static final String TASK_DESCRIPTION = "\n"
-            + "I am interested in reading popular science books about Artificial Intelligence (AI) or closely related "
-            + "topics, written (or co-written) by recipients of the prestigious Turing Award. Please help me identify "
-            + "five suitable books that are specifically intended for general readers, rather than textbooks aimed at "
-            + "students or academic reference manuals. For each selected book, please provide the title, the name(s) "
-            + "of the author(s), the year in which the author(s) received the Turing Award, and a link to its "
-            + "Goodreads page.\n";
+    static final String TASK_DESCRIPTION = """
+
+            I am interested in reading popular science books about Artificial Intelligence (AI) or closely related topics, written (or co-written) by recipients of the prestigious Turing Award. Please help me identify five suitable books that are specifically intended for general readers, rather than textbooks aimed at students or academic reference manuals. For each selected book, please provide the title, the name(s) of the author(s), the year in which the author(s) received the Turing Award, and a link to its Goodreads page.
+            """;
 
     // ----------------------------------------------------------------------- data models for extracted information
 
@@ -70,13 +68,12 @@ public final class PopularAiBooks {
             @Required String goodreads_url) {
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID, Variant.RELEASED_AND_FIXED, List.of(
-            new DeclaredExtraction("book_titles", BookTitles.class),
-            new DeclaredExtraction("book_detail_*", BookRecommendation.class), // * = the title's first 30 characters
-            new DeclaredExtraction("turing_urls_book_*_author_*", TuringUrls.class)));
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, PopularAiBooks::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(BookTitles.class, "book_titles"),
+            new DeclaredExtraction(BookRecommendation.class, "book_detail_*"), // * = the title's first 30 characters
+            new DeclaredExtraction(TuringUrls.class, "turing_urls_book_*_author_*")),
+            PopularAiBooks::evaluateAnswer);
 
     private PopularAiBooks() {
     }

@@ -16,7 +16,6 @@ import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.Template;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,29 +39,21 @@ public final class RlCourseBook {
     public static final Variant INSTRUCTORS_LAST = new Variant("instructors-last");
 
     static final String TASK_ID = "rl_course_book";
-    static final String TASK_DESCRIPTION = "\n"
-            + "Search for reinforcement learning (RL) courses offered by Stanford, CMU, and UC Berkeley. For each "
-            + "university, identify one RL course and provide its instructor name(s). From each course's page, select "
-            + "one textbook or reference book that is used or recommended in the course. Ensure that the selected book "
-            + "is different for each university (i.e., no duplicates across the three courses), and that it is "
-            + "available in either paperback or hardcover format from a bookseller, such as Amazon. For each selected "
-            + "book, include its title, author(s), and a link to purchase it.\n";
+    static final String TASK_DESCRIPTION = """
+
+            Search for reinforcement learning (RL) courses offered by Stanford, CMU, and UC Berkeley. For each university, identify one RL course and provide its instructor name(s). From each course's page, select one textbook or reference book that is used or recommended in the course. Ensure that the selected book is different for each university (i.e., no duplicates across the three courses), and that it is available in either paperback or hardcover format from a bookseller, such as Amazon. For each selected book, include its title, author(s), and a link to purchase it.
+            """;
 
     /** Expected universities with normalized names and possible variations (iteration order matters). */
-    static final Map<String, String> UNIVERSITY_MAP;
-
-    static {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("stanford", "Stanford");
-        m.put("cmu", "CMU");
-        m.put("carnegie mellon", "CMU");
-        m.put("uc berkeley", "UC Berkeley");
-        m.put("berkeley", "UC Berkeley");
-        m.put("ucb", "UC Berkeley");
-        m.put("university of california berkeley", "UC Berkeley");
-        m.put("university of california, berkeley", "UC Berkeley");
-        UNIVERSITY_MAP = Collections.unmodifiableMap(m);
-    }
+    static final Map<String, String> UNIVERSITY_MAP = OrderedMaps.of(
+            "stanford", "Stanford",
+            "cmu", "CMU",
+            "carnegie mellon", "CMU",
+            "uc berkeley", "UC Berkeley",
+            "berkeley", "UC Berkeley",
+            "ucb", "UC Berkeley",
+            "university of california berkeley", "UC Berkeley",
+            "university of california, berkeley", "UC Berkeley");
 
     /** List of canonical university names. */
     static final List<String> UNIVERSITIES = List.of("Stanford", "CMU", "UC Berkeley");
@@ -86,14 +77,12 @@ public final class RlCourseBook {
             Book book) {
     }
 
-    /** The variants, and every extraction the script requests. */
-    static final ScriptDeclaration DECLARATION = new ScriptDeclaration(TASK_ID,
-            List.of(Variant.RELEASED, Variant.FIXED, INSTRUCTORS_LAST), List.of(
-                    new DeclaredExtraction("stanford_course_info", Course.class), // one per UNIVERSITIES entry
-                    new DeclaredExtraction("cmu_course_info", Course.class),
-                    new DeclaredExtraction("uc_berkeley_course_info", Course.class)));
-
-    public static final RubricScript SCRIPT = new RubricScript(DECLARATION, RlCourseBook::evaluateAnswer);
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID,
+            List.of(Variant.RELEASED, Variant.FIXED, INSTRUCTORS_LAST),
+            new DeclaredExtraction(Course.class, "stanford_course_info", "cmu_course_info", "uc_berkeley_course_info")),
+            RlCourseBook::evaluateAnswer); // one per UNIVERSITIES entry
 
     private RlCourseBook() {
     }
