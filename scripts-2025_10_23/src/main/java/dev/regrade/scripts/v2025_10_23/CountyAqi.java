@@ -86,8 +86,9 @@ public final class CountyAqi {
     public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
             new DeclaredExtraction(ExtractedCounties.class, "counties"),
             new DeclaredExtraction(ExtractedAQIUrls.class, "aqi_urls"),
-            new DeclaredExtraction(ExtractedCountyUrls.class, "county_*_population_urls", "county_*_gdp_urls")),
-            CountyAqi::evaluateAnswer); // * = the county slot, 0 to 2
+            new DeclaredExtraction(ExtractedCountyUrls.class, // * = the county slot, 0 to 2
+                    "county_*_population_urls", "county_*_gdp_urls")),
+            CountyAqi::evaluateAnswer);
 
     private CountyAqi() {
     }

@@ -78,11 +78,11 @@ public final class RlCourseBook {
     }
 
     /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
-    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
     public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID,
             List.of(Variant.RELEASED, Variant.FIXED, INSTRUCTORS_LAST),
-            new DeclaredExtraction(Course.class, "stanford_course_info", "cmu_course_info", "uc_berkeley_course_info")),
-            RlCourseBook::evaluateAnswer); // one per UNIVERSITIES entry
+            new DeclaredExtraction(Course.class, // one per UNIVERSITIES entry
+                    "stanford_course_info", "cmu_course_info", "uc_berkeley_course_info")),
+            RlCourseBook::evaluateAnswer);
 
     private RlCourseBook() {
     }
