@@ -33,6 +33,14 @@ public final class Sources {
         return new Sources(Collections.unmodifiableList(one), true);
     }
 
+    /**
+     * {@code sources=x} for an {@code Optional[str]} {@code x}: None is the simple check, a string
+     * (even "") a single page.
+     */
+    public static Sources urlOrNone(String url) {
+        return url == null ? NONE : url(url);
+    }
+
     /** {@code sources=[...]}: a list, copied; null elements kept. */
     public static Sources urls(List<String> urls) {
         if (urls == null) {

@@ -8,7 +8,7 @@ import dev.regrade.audit.run.Runner;
 import dev.regrade.policies.Fixture;
 import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
-import dev.regrade.scripts.v2025_10_23.RubricScript;
+import dev.regrade.rubric.script.RubricScript;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ public class ApprovalSuite {
                     worlds.add(Fixture.load(f));
                 }
             }
-            for (String v : s.variants()) {
+            for (String v : s.variantNames()) {
                 for (World w : worlds) {
                     specs.add(new RunSpec(s, v, w, null, null));
                 }

@@ -9,7 +9,7 @@ import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
 import dev.regrade.policies.World;
 import dev.regrade.reports.TreeText;
-import dev.regrade.scripts.v2025_10_23.RubricScript;
+import dev.regrade.rubric.script.RubricScript;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDate;

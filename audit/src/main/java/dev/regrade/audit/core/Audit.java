@@ -18,7 +18,7 @@ import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
 import dev.regrade.rubric.diff.TreeDiff;
 import dev.regrade.rubric.json.ResultJson;
-import dev.regrade.scripts.v2025_10_23.RubricScript;
+import dev.regrade.rubric.script.RubricScript;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,8 +133,8 @@ public final class Audit {
         for (String name : config.scripts()) {
             RubricScript script = Inputs.script(name);
             for (String v : List.of(config.before(), config.after())) {
-                if (!script.variants().contains(v)) {
-                    missingVariant.add(name + " (has " + String.join(", ", script.variants()) + "; no '" + v + "')");
+                if (!script.variantNames().contains(v)) {
+                    missingVariant.add(name + " (has " + String.join(", ", script.variantNames()) + "; no '" + v + "')");
                 }
             }
             for (String p : config.policies()) {

@@ -4,7 +4,7 @@ import dev.regrade.policies.Fixture;
 import dev.regrade.policies.FixtureException;
 import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
-import dev.regrade.scripts.v2025_10_23.RubricScript;
+import dev.regrade.rubric.script.RubricScript;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,13 +30,13 @@ public final class Inputs {
                 + "' (known: " + String.join(", ", Scripts.names()) + ")"));
     }
 
-    /** Checks the variant exists for the script. */
+    /** Checks the variant exists for the script (the declaration's message names the ones it has). */
     public static String variant(RubricScript script, String variant) {
-        if (!script.variants().contains(variant)) {
-            throw new BadInputException("script " + script.name() + " has no variant '" + variant + "' (variants: "
-                    + String.join(", ", script.variants()) + ")");
+        try {
+            return script.declaration().variant(variant).name();
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
         }
-        return variant;
     }
 
     /** The built-in policy of that name. */

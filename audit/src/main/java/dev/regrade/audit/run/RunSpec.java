@@ -1,7 +1,7 @@
 package dev.regrade.audit.run;
 
 import dev.regrade.policies.World;
-import dev.regrade.scripts.v2025_10_23.RubricScript;
+import dev.regrade.rubric.script.RubricScript;
 import java.time.LocalDate;
 import java.util.Objects;
 

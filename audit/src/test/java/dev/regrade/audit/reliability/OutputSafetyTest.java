@@ -23,7 +23,7 @@ import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.World;
 import dev.regrade.reports.TreeText;
-import dev.regrade.scripts.v2025_10_23.RubricScript;
+import dev.regrade.rubric.script.RubricScript;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

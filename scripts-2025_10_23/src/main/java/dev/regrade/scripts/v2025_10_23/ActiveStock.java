@@ -1,5 +1,8 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyWhitespace;
 import dev.regrade.rubric.Evaluator;
@@ -7,6 +10,10 @@ import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Status;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.List;
@@ -28,7 +35,7 @@ import java.util.Map;
  * {@code (+ 0.2 billion), such as "15.1 million"} (wrong unit), becomes
  * {@code (+ 0.2 billion), such as "15.1 billion"}. Claims, tree and gating are the same.
  */
-public final class ActiveStock implements RubricScript {
+public final class ActiveStock {
     static final String TASK_ID = "active_stock";
     static final String TASK_DESCRIPTION = """
 
@@ -46,22 +53,13 @@ public final class ActiveStock implements RubricScript {
     public record CompanyInfo(String name, String ticker, String cik, @NotNone @Default("[]") List<String> urls) {
     }
 
-    public ActiveStock() {
-    }
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(CompanyNames.class, "company_names"),
+            new DeclaredExtraction(CompanyInfo.class, "company_*_info")), // company_1_info … company_10_info
+            ActiveStock::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
-    }
-
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        evaluateAnswer(evaluator, Variants.isFixed(this, variant));
+    private ActiveStock() {
     }
 
     /** Extract all company names mentioned in the answer. */
@@ -96,7 +94,7 @@ public final class ActiveStock implements RubricScript {
 
     /** Verify all aspects of a single company ({@code verify_company}). */
     static void verifyCompany(Evaluator evaluator, Node parentNode, String companyName, CompanyInfo companyInfo,
-                              int companyIndex, boolean fixed) {
+                              int companyIndex, Variant variant) {
         // Create company node
         Node companyNode = evaluator.addParallel(
                 "company_" + companyIndex,
@@ -156,7 +154,7 @@ public final class ActiveStock implements RubricScript {
         String volumeClaim = "This page confirms that " + companyName
                 + " has an average daily trading volume of over 10 million shares";
         String volumeTolerance;
-        if (fixed) { // fix: the volume tolerance points below the 10M minimum, e.g. 9.9 million
+        if (variant.isFixed()) { // fix: the volume tolerance points below the 10M minimum, e.g. 9.9 million
             volumeTolerance = "(- 0.2 million), such as \"9.9 million\"";
         } else {
             volumeTolerance = "(+ 0.2 million), such as \"10.1 million\"";
@@ -183,7 +181,7 @@ public final class ActiveStock implements RubricScript {
 
         String marketCapClaim = companyName + "  has a market capitalization of no more than $15 billion";
         String marketCapTolerance;
-        if (fixed) { // fix: the market-cap tolerance example is in billions ("15.1 billion", not "15.1 million")
+        if (variant.isFixed()) { // fix: the market-cap tolerance example is in billions ("15.1 billion", not "15.1 million")
             marketCapTolerance = "(+ 0.2 billion), such as \"15.1 billion\"";
         } else {
             marketCapTolerance = "(+ 0.2 billion), such as \"15.1 million\"";
@@ -224,7 +222,7 @@ public final class ActiveStock implements RubricScript {
     }
 
     /** Main evaluation function for active_stock task ({@code evaluate_answer}). */
-    static void evaluateAnswer(Evaluator evaluator, boolean fixed) {
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator ----------------------------- //
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION); // Companies are evaluated in parallel
 
@@ -249,7 +247,7 @@ public final class ActiveStock implements RubricScript {
                         "company_" + (i + 1) + "_info");
 
                 // Verify this company
-                verifyCompany(evaluator, root, companyName, companyInfo, i + 1, fixed);
+                verifyCompany(evaluator, root, companyName, companyInfo, i + 1, variant);
             } else {
                 // Create placeholder for missing company
                 createPlaceholderCompany(evaluator, root, i + 1);
@@ -258,10 +256,5 @@ public final class ActiveStock implements RubricScript {
 
         // -------- 4. Return evaluation results ------------------------ //
         // The caller takes evaluator.summary().
-    }
-
-    /** Python truthiness of an optional string. */
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
     }
 }

@@ -1,16 +1,22 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyWhitespace;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import dev.regrade.rubric.template.Template;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,21 +38,20 @@ import java.util.Map;
  *
  * <p>The original has no path that raises: every value reaching a claim is a checked string.
  */
-public final class BaltimoreMarcStation implements RubricScript {
+public final class BaltimoreMarcStation {
     // ------------------------------------------------------------------ task-specific constants
     static final String TASK_ID = "baltimore_marc_station";
-    static final String TASK_DESCRIPTION = "\n"
-            + "I'm moving to Baltimore soon and have heard great things about the MARC Train between Camden Station in"
-            + " Baltimore and Union Station in DC. I'd like to get a place in a suburb close to a MARC train stop.\n"
-            + "Could you first find all the MARC train stops between these two stations and clearly provide the name"
-            + " of the town or city where each stop is located, as well as its specific address. Then, for each"
-            + " unique town or city identified, find the Total Crime Index from NeighborhoodScout. \n";
+    static final String TASK_DESCRIPTION = """
+
+            I'm moving to Baltimore soon and have heard great things about the MARC Train between Camden Station in Baltimore and Union Station in DC. I'd like to get a place in a suburb close to a MARC train stop.
+            Could you first find all the MARC train stops between these two stations and clearly provide the name of the town or city where each stop is located, as well as its specific address. Then, for each unique town or city identified, find the Total Crime Index from NeighborhoodScout.\s
+            """;
 
     static final String EVAL_NOTES =
             "Evaluating MARC train stations between Camden and Union Station with location and crime data";
 
     /** Ground truth data for verification - expected station-city pairs (insertion order matters). */
-    static final Map<String, String> EXPECTED_STATIONS = orderedMap(
+    static final Map<String, String> EXPECTED_STATIONS = OrderedMaps.of(
             "St. Denis", "Halethorpe, Maryland",
             "Dorsey", "Dorsey, Maryland",
             "Jessup", "Jessup, Maryland",
@@ -61,7 +66,7 @@ public final class BaltimoreMarcStation implements RubricScript {
             "Riverdale Park", "Riverdale Park, Maryland",
             "Riverdale Park Town Center", "Riverdale Park, Maryland");
 
-    static final Map<String, Object> GROUND_TRUTH = orderedMap(
+    static final Map<String, Object> GROUND_TRUTH = OrderedMaps.of(
             "expected_stations", EXPECTED_STATIONS,
             "total_expected_stations", EXPECTED_STATIONS.size());
 
@@ -91,22 +96,13 @@ public final class BaltimoreMarcStation implements RubricScript {
                                     @NotNone @Default("[]") List<String> crime_index_urls) {
     }
 
-    public BaltimoreMarcStation() {
-    }
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(StationNamesList.class, "found_stations"),
+            new DeclaredExtraction(SingleStationInfo.class, "station_*_details")), // one per named station slot
+            BaltimoreMarcStation::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
-    }
-
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        evaluateAnswer(evaluator, Variants.isFixed(this, variant));
+    private BaltimoreMarcStation() {
     }
 
     // ------------------------------------------------------------------ extraction prompts
@@ -314,7 +310,7 @@ public final class BaltimoreMarcStation implements RubricScript {
     // ------------------------------------------------------------------ main evaluation entry point
 
     /** Main evaluation function for Baltimore MARC station task ({@code evaluate_answer}). */
-    static void evaluateAnswer(Evaluator evaluator, boolean fixed) {
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator ------------------------------------ //
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
@@ -329,7 +325,7 @@ public final class BaltimoreMarcStation implements RubricScript {
 
         // -------- 4. Process stations (take first N, pad if needed) ---------- //
         int maxExpectedStations;
-        if (fixed) { // fix: truncate and pad to the 10 real stops, not the 13 ground-truth keys (5 are aliases)
+        if (variant.isFixed()) { // fix: truncate and pad to the 10 real stops, not the 13 ground-truth keys (5 are aliases)
             maxExpectedStations = FIXED_STATION_SLOTS;
         } else {
             maxExpectedStations = EXPECTED_STATIONS.size();
@@ -342,7 +338,7 @@ public final class BaltimoreMarcStation implements RubricScript {
         for (int i = 0; i < foundStations.size(); i++) {
             String stationName = foundStations.get(i);
             SingleStationInfo stationInfo;
-            if (stationName != null && !stationName.isEmpty()) {
+            if (truthy(stationName)) {
                 // Extract detailed information for this station
                 stationInfo = evaluator.extract(
                         promptExtractSingleStationInfo(stationName),
@@ -386,21 +382,11 @@ public final class BaltimoreMarcStation implements RubricScript {
 
     /** {@code bool(s and s.strip())}. */
     private static boolean nonBlank(String s) {
-        return s != null && !s.isEmpty() && !PyWhitespace.strip(s).isEmpty();
+        return truthy(s) && truthy(PyWhitespace.strip(s));
     }
 
     /** {@code s or fallback} for an optional string. */
     private static String or(String s, String fallback) {
-        return s == null || s.isEmpty() ? fallback : s;
-    }
-
-    /** An insertion-ordered, unmodifiable map from alternating keys and values. */
-    @SuppressWarnings("unchecked")
-    private static <V> Map<String, V> orderedMap(Object... keysAndValues) {
-        Map<String, V> m = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            m.put((String) keysAndValues[i], (V) keysAndValues[i + 1]);
-        }
-        return Collections.unmodifiableMap(m);
+        return truthy(s) ? s : fallback;
     }
 }

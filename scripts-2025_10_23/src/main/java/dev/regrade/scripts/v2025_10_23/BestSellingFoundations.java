@@ -1,10 +1,17 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import dev.regrade.rubric.template.Template;
@@ -24,22 +31,18 @@ import java.util.Map;
  * product 'None'}. {@code fixed} (FIXES.md §A): when the name is missing (None or empty, as the
  * foundation claim's {@code or} fallback treats it) the quoted name is left out of the claim.
  */
-public final class BestSellingFoundations implements RubricScript {
+public final class BestSellingFoundations {
     // ----------------------------------------------------------------------- task-specific constants
     static final String TASK_ID = "best_selling_foundations";
-    static final String TASK_DESCRIPTION = "\n"
-            + "Please show me the foundations on Sephora US, sorted by best-selling, and identify the top 5 "
-            + "best-selling foundations from different brands. For each foundation, provide a direct link to it on "
-            + "its official brand website, find a concealer and highlighter from the same brand, and provide direct "
-            + "links to those products on the official brand websites as well.\n";
+    static final String TASK_DESCRIPTION = """
+
+            Please show me the foundations on Sephora US, sorted by best-selling, and identify the top 5 best-selling foundations from different brands. For each foundation, provide a direct link to it on its official brand website, find a concealer and highlighter from the same brand, and provide direct links to those products on the official brand websites as well.
+            """;
 
     static final String JUDGE_MODEL = "o4-mini";
 
     /** Ground truth URL for Sephora best-selling foundations. */
     static final String DEFAULT_SEPHORA_URL = "https://www.sephora.com/shop/foundation-makeup?sortBy=BEST_SELLING";
-
-    public BestSellingFoundations() {
-    }
 
     // ----------------------------------------------------------------------- data models for extracted information
 
@@ -80,16 +83,15 @@ public final class BestSellingFoundations implements RubricScript {
         }
     }
 
-    // ----------------------------------------------------------------------- RubricScript
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(SephoraUrl.class, "sephora_url"),
+            new DeclaredExtraction(GroundTruthFoundations.class, "ground_truth_foundations"), // from the Sephora page
+            new DeclaredExtraction(FoundationMention.class, "foundation_*_mention"), // * = the ground-truth rank
+            new DeclaredExtraction(ComplementaryProduct.class, "concealer_*", "highlighter_*")), // * = the brand
+            BestSellingFoundations::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
+    private BestSellingFoundations() {
     }
 
     // ----------------------------------------------------------------------- extraction prompts
@@ -215,14 +217,14 @@ public final class BestSellingFoundations implements RubricScript {
         String shownName = truthy(foundationMention.name()) ? foundationMention.name() : gtFoundation.name();
         String claim = "The URL leads to the foundation '" + PyRepr.str(shownName) + "' on the official " + gtBrand
                 + " website";
-        evaluator.verify(claim, websiteVerificationNode, sources(foundationMention.foundation_url()),
+        evaluator.verify(claim, websiteVerificationNode, Sources.urlOrNone(foundationMention.foundation_url()),
                 "Verify this URL leads to the official " + gtBrand + " website (not a third-party retailer) and "
                         + "shows a foundation product that matches or is very similar to '" + gtName + "'");
     }
 
     /** Verify concealer from the brand. */
     static void verifyConcealer(Evaluator evaluator, Node parentNode, GroundTruthFoundation gtFoundation,
-                                ComplementaryProduct concealer, int position, boolean fixed) {
+                                ComplementaryProduct concealer, int position, Variant variant) {
         String gtBrand = PyRepr.str(gtFoundation.brand());
         Node concealerNode = evaluator.addParallel(
                 "foundation_" + position + "_concealer",
@@ -241,19 +243,19 @@ public final class BestSellingFoundations implements RubricScript {
                 concealerNode, true);
 
         String claim;
-        if (fixed && !truthy(concealer.name())) { // fix: the quoted product name is left out when it is missing
+        if (variant.isFixed() && !truthy(concealer.name())) { // fix: the quoted product name is left out when it is missing
             claim = "The URL leads to a concealer product on the official " + gtBrand + " website";
         } else {
             claim = "The URL leads to a concealer product '" + PyRepr.str(concealer.name()) + "' on the official "
                     + gtBrand + " website";
         }
-        evaluator.verify(claim, concealerVerificationNode, sources(concealer.url()),
+        evaluator.verify(claim, concealerVerificationNode, Sources.urlOrNone(concealer.url()),
                 "Verify this URL leads to the official " + gtBrand + " website and shows a concealer product");
     }
 
     /** Verify highlighter from the brand. */
     static void verifyHighlighter(Evaluator evaluator, Node parentNode, GroundTruthFoundation gtFoundation,
-                                  ComplementaryProduct highlighter, int position, boolean fixed) {
+                                  ComplementaryProduct highlighter, int position, Variant variant) {
         String gtBrand = PyRepr.str(gtFoundation.brand());
         Node highlighterNode = evaluator.addParallel(
                 "foundation_" + position + "_highlighter",
@@ -272,20 +274,21 @@ public final class BestSellingFoundations implements RubricScript {
                 highlighterNode, true);
 
         String claim;
-        if (fixed && !truthy(highlighter.name())) { // fix: the quoted product name is left out when it is missing
+        if (variant.isFixed() && !truthy(highlighter.name())) { // fix: the quoted product name is left out when it is missing
             claim = "The URL leads to a highlighter product on the official " + gtBrand + " website";
         } else {
             claim = "The URL leads to a highlighter product '" + PyRepr.str(highlighter.name()) + "' on the official "
                     + gtBrand + " website";
         }
-        evaluator.verify(claim, highlighterVerificationNode, sources(highlighter.url()),
+        evaluator.verify(claim, highlighterVerificationNode, Sources.urlOrNone(highlighter.url()),
                 "Verify this URL leads to the official " + gtBrand + " website and shows a highlighter product");
     }
 
     /** Verify a complete foundation entry. */
     static void verifySingleFoundation(Evaluator evaluator, Node parentNode, GroundTruthFoundation gtFoundation,
                                        FoundationMention foundationMention,
-                                       ConcealerHighlighterPair concealerHighlighter, int position, boolean fixed) {
+                                       ConcealerHighlighterPair concealerHighlighter, int position,
+                                       Variant variant) {
         Node foundationNode = evaluator.addParallel(
                 "foundation_" + position,
                 "Foundation #" + position + ": " + PyRepr.str(gtFoundation.name()) + " by "
@@ -296,18 +299,15 @@ public final class BestSellingFoundations implements RubricScript {
         verifyFoundationMainTask(evaluator, foundationNode, gtFoundation, foundationMention, position);
 
         // Complementary products
-        verifyConcealer(evaluator, foundationNode, gtFoundation, concealerHighlighter.concealer(), position, fixed);
+        verifyConcealer(evaluator, foundationNode, gtFoundation, concealerHighlighter.concealer(), position, variant);
 
-        verifyHighlighter(evaluator, foundationNode, gtFoundation, concealerHighlighter.highlighter(), position, fixed);
+        verifyHighlighter(evaluator, foundationNode, gtFoundation, concealerHighlighter.highlighter(), position, variant);
     }
 
     // ----------------------------------------------------------------------- main evaluation entry point
 
-    /** Evaluate the answer for best-selling foundations task. */
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        boolean fixed = Variants.isFixed(this, variant);
-
+    /** Evaluate the answer for best-selling foundations task ({@code evaluate_answer}). */
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Set up evaluator
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
@@ -368,21 +368,9 @@ public final class BestSellingFoundations implements RubricScript {
         // -------- 5. Build verification tree
         for (int i = 0; i < gtFoundations.size(); i++) {
             verifySingleFoundation(evaluator, root, gtFoundations.get(i), foundationMentions.get(i),
-                    concealerHighlighterPairs.get(i), i + 1, fixed);
+                    concealerHighlighterPairs.get(i), i + 1, variant);
         }
 
         // -------- 6. Return structured result: the caller takes evaluator.summary()
-    }
-
-    // ----------------------------------------------------------------------- Python semantics helpers
-
-    /** {@code sources=<str or None>}: None goes to the simple check, a string (even "") to one page. */
-    private static Sources sources(String url) {
-        return url == null ? Sources.none() : Sources.url(url);
-    }
-
-    /** Python truthiness of an optional string. */
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
     }
 }

@@ -1,5 +1,8 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyWhitespace;
@@ -7,9 +10,12 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,39 +31,28 @@ import java.util.Map;
  * window passes and an in-window GDP year fails with an out-of-window population year. {@code
  * fixed} (FIXES.md §A): the claim uses {@code gdp_year} and the description says "GDP data".
  */
-public final class CountyAqi implements RubricScript {
+public final class CountyAqi {
     static final String TASK_ID = "county_AQI";
-    static final String TASK_DESCRIPTION = "\n"
-            + "Identify three counties in the state of Pennsylvania that had more than 300 days with an Air Quality "
-            + "Index (AQI) rating of 0\u201350 (\"Good\") in the year 2024, according to the official Air Quality "
-            + "Index Report published by the U.S. Environmental Protection Agency (EPA). For each selected county, "
-            + "provide the following information:\n"
-            + "* Number of \"Good\" AQI days recorded in 2024.\n"
-            + "* The county's recent population within the last 10 years based on official data from the U.S. "
-            + "Census Bureau, explicitly stating the year.\n"
-            + "* The county's recent Gross Domestic Product (GDP) within the last 10 years according to the "
-            + "Federal Reserve Bank of St. Louis, explicitly stating the year of the GDP data.\n";
+    static final String TASK_DESCRIPTION = """
+
+            Identify three counties in the state of Pennsylvania that had more than 300 days with an Air Quality Index (AQI) rating of 0\u201350 ("Good") in the year 2024, according to the official Air Quality Index Report published by the U.S. Environmental Protection Agency (EPA). For each selected county, provide the following information:
+            * Number of "Good" AQI days recorded in 2024.
+            * The county's recent population within the last 10 years based on official data from the U.S. Census Bureau, explicitly stating the year.
+            * The county's recent Gross Domestic Product (GDP) within the last 10 years according to the Federal Reserve Bank of St. Louis, explicitly stating the year of the GDP data.
+            """;
 
     /** Ground truth data (insertion order matters: the first key containing a name wins). */
-    static final Map<String, Integer> QUALIFYING_COUNTIES;
-
-    static {
-        Map<String, Integer> m = new LinkedHashMap<>();
-        m.put("Franklin County", 305);
-        m.put("Tioga County", 316);
-        m.put("Wyoming County", 319);
-        m.put("Susquehanna County", 321);
-        m.put("Somerset County", 323);
-        m.put("Monroe County", 329);
-        m.put("Elk County", 343);
-        QUALIFYING_COUNTIES = Collections.unmodifiableMap(m);
-    }
+    static final Map<String, Integer> QUALIFYING_COUNTIES = OrderedMaps.of(
+            "Franklin County", 305,
+            "Tioga County", 316,
+            "Wyoming County", 319,
+            "Susquehanna County", 321,
+            "Somerset County", 323,
+            "Monroe County", 329,
+            "Elk County", 343);
 
     static final String OFFICIAL_AQI_REPORT_URL =
             "https://www.epa.gov/outdoor-air-quality-data/air-quality-index-report";
-
-    public CountyAqi() {
-    }
 
     // ----------------------------------------------------------------------- data models for extracted information
 
@@ -87,16 +82,15 @@ public final class CountyAqi implements RubricScript {
     public record ExtractedCountyUrls(@Default("[]") List<String> urls) {
     }
 
-    // ----------------------------------------------------------------------- RubricScript
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(ExtractedCounties.class, "counties"),
+            new DeclaredExtraction(ExtractedAQIUrls.class, "aqi_urls"),
+            new DeclaredExtraction(ExtractedCountyUrls.class, // * = the county slot, 0 to 2
+                    "county_*_population_urls", "county_*_gdp_urls")),
+            CountyAqi::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
+    private CountyAqi() {
     }
 
     // ----------------------------------------------------------------------- extraction prompts (not dedented)
@@ -293,7 +287,7 @@ public final class CountyAqi implements RubricScript {
 
     /** Verify GDP data for a single county. */
     static void verifyCountyGdpData(Evaluator evaluator, Node parentNode, CountyInfo county, int countyIndex,
-                                    List<String> gdpUrls, boolean fixed) {
+                                    List<String> gdpUrls, Variant variant) {
         Node gdpNode = evaluator.addParallel("county_" + countyIndex + "_gdp",
                 "GDP data verification for county " + (countyIndex + 1) + ": " + orElse(county.name(), "Unknown"),
                 parentNode);
@@ -312,7 +306,7 @@ public final class CountyAqi implements RubricScript {
         // Year requirement verification
         String checkedData = "population";
         String checkedYear = county.population_year();
-        if (fixed) { // fix: the GDP-year check names GDP data and judges gdp_year, not population_year
+        if (variant.isFixed()) { // fix: the GDP-year check names GDP data and judges gdp_year, not population_year
             checkedData = "GDP";
             checkedYear = county.gdp_year();
         }
@@ -339,10 +333,8 @@ public final class CountyAqi implements RubricScript {
 
     // ----------------------------------------------------------------------- main evaluation entry point
 
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        boolean fixed = Variants.isFixed(this, variant);
-
+    /** The original's {@code evaluate_answer}. */
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
@@ -398,7 +390,7 @@ public final class CountyAqi implements RubricScript {
             // Population data verification
             verifyCountyPopulationData(evaluator, countyNode, county, i, populationUrls);
             // GDP data verification
-            verifyCountyGdpData(evaluator, countyNode, county, i, gdpUrls, fixed);
+            verifyCountyGdpData(evaluator, countyNode, county, i, gdpUrls, variant);
         }
 
         // -------- 4. Aggregate score (the caller takes the summary)
@@ -406,10 +398,6 @@ public final class CountyAqi implements RubricScript {
     }
 
     // ----------------------------------------------------------------------- Python semantics
-
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
-    }
 
     /** {@code s or fallback} for an Optional[str]. */
     private static String orElse(String s, String fallback) {

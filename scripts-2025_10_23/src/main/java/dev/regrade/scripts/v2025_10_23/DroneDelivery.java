@@ -1,5 +1,8 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PySet;
 import dev.regrade.pycompat.PyWhitespace;
@@ -7,6 +10,10 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import dev.regrade.rubric.template.Template;
@@ -28,7 +35,7 @@ import java.util.List;
  * the script's own notion of "not extracted"): it is recorded as a failed custom node with the same
  * id, description, parent and critical flag as the leaf it replaces.
  */
-public final class DroneDelivery implements RubricScript {
+public final class DroneDelivery {
     // ----------------------------------------------------------------- Task-specific constants
     static final String TASK_ID = "drone_delivery";
     static final String TASK_DESCRIPTION = """
@@ -59,22 +66,14 @@ public final class DroneDelivery implements RubricScript {
     public record AfricaArticleUrl(String article_url) {
     }
 
-    public DroneDelivery() {
-    }
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(ExtractedCompanies.class, "extracted_companies"),
+            new DeclaredExtraction(CompanyUrls.class, "company_*_all_urls"), // * = the company slot, 0 or 1
+            new DeclaredExtraction(AfricaArticleUrl.class, "company_*_africa_article_url")),
+            DroneDelivery::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
-    }
-
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        evaluateAnswer(evaluator, Variants.isFixed(this, variant));
+    private DroneDelivery() {
     }
 
     // ----------------------------------------------------------------- Extraction prompts
@@ -131,7 +130,7 @@ public final class DroneDelivery implements RubricScript {
 
     /** Verify all requirements for a single company ({@code verify_single_company}). */
     static void verifySingleCompany(Evaluator evaluator, Node parentNode, DroneCompany company, int companyIndex,
-                                    List<DroneCompany> companies, boolean fixed) {
+                                    List<DroneCompany> companies, Variant variant) {
         Node companyNode = evaluator.addParallel(
                 "company_" + companyIndex,
                 "Company " + (companyIndex + 1) + " meets all requirements",
@@ -233,7 +232,7 @@ public final class DroneDelivery implements RubricScript {
             String country1 = company1.country_of_origin();
             String country2 = company2.country_of_origin();
 
-            if (fixed && (missing(country1) || missing(country2))) { // fix: a missing country fails the check, no judge call
+            if (variant.isFixed() && (missing(country1) || missing(country2))) { // fix: a missing country fails the check, no judge call
                 evaluator.addCustomNode(
                         false,
                         "company_" + companyIndex + "_different_country",
@@ -262,7 +261,7 @@ public final class DroneDelivery implements RubricScript {
     // ----------------------------------------------------------------- Main evaluation entry point
 
     /** Evaluate a single answer ({@code evaluate_answer}); the caller takes {@code evaluator.summary()}. */
-    static void evaluateAnswer(Evaluator evaluator, boolean fixed) {
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Set up evaluator ---------------------------------------- //
         // Initialize evaluator with parallel strategy for root (the model, "model if model else
         // JUDGE_MODEL", comes from the context)
@@ -282,7 +281,7 @@ public final class DroneDelivery implements RubricScript {
 
         // -------- 4. Verify exactly first 2 companies ---------------------- //
         for (int i = 0; i < 2; i++) {
-            verifySingleCompany(evaluator, root, companies.get(i), i, companies, fixed);
+            verifySingleCompany(evaluator, root, companies.get(i), i, companies, variant);
         }
 
         // -------- 5. Return structured result ------------------------------- //
@@ -290,11 +289,6 @@ public final class DroneDelivery implements RubricScript {
     }
 
     // ----------------------------------------------------------------- Python semantics
-
-    /** Python truthiness of an optional string. */
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
-    }
 
     /** The fix's "missing country": None or blank, as the info-extracted check counts it. */
     private static boolean missing(String country) {

@@ -1,5 +1,8 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyFormat;
 import dev.regrade.pycompat.PyRepr;
@@ -9,6 +12,10 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.port.MapsTool;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.ArrayList;
@@ -31,7 +38,7 @@ import java.util.Map;
  * float, and slicing the station list by it raises {@code TypeError} in both variants; only the
  * fallback distance (2182, an int) lets an evaluation complete.
  */
-public final class GasStations implements RubricScript {
+public final class GasStations {
     static final String TASK_ID = "gas_stations";
     static final String TASK_DESCRIPTION = """
 
@@ -76,22 +83,12 @@ public final class GasStations implements RubricScript {
                                  @NotNone @Default("[]") List<String> urls) {
     }
 
-    public GasStations() {
-    }
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(GasStationList.class, "gas_stations_extraction")),
+            GasStations::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
-    }
-
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        evaluateAnswer(evaluator, Variants.isFixed(this, variant));
+    private GasStations() {
     }
 
     /** Extraction prompt for getting gas station information from the answer. */
@@ -116,23 +113,11 @@ public final class GasStations implements RubricScript {
 
     /** Verify the entire gas station route meets all criteria. */
     static void verifyGasStationRoute(Evaluator evaluator, Node parentNode, GasStationList gasStations,
-                                      MapsTool gmapsTool, boolean fixed) {
+                                      MapsTool gmapsTool, Variant variant) {
         // Python int (the fallback) or float (a successful lookup): the two paths differ below.
-        Number directDistanceMiles;
-        String directDistanceError;
-        try {
-            Object directDistanceMeters = gmapsTool.calculateDistance(ATLANTA_GA, LOS_ANGELES_CA, "driving");
-            if (directDistanceMeters instanceof String s) {
-                directDistanceMiles = null;
-                directDistanceError = s;
-            } else {
-                directDistanceMiles = metresToMiles(directDistanceMeters);
-                directDistanceError = null;
-            }
-        } catch (RuntimeException exc) {
-            directDistanceMiles = null;
-            directDistanceError = str(exc);
-        }
+        Leg directLeg = drivingMiles(gmapsTool, ATLANTA_GA, LOS_ANGELES_CA);
+        Number directDistanceMiles = directLeg.miles();
+        String directDistanceError = directLeg.error();
 
         if (directDistanceMiles == null) {
             directDistanceMiles = 2182; // a default estimated distance
@@ -187,52 +172,26 @@ public final class GasStations implements RubricScript {
                     true);
 
             // 2. Distance from previous location (and to destination if last station) within limits
-            Double distancePrevMiles = null;
-            String prevDistanceError = null;
-
-            if (truthy(previousAddress) && truthy(station.address())) {
-                try {
-                    Object distancePrevMeters = gmapsTool.calculateDistance(previousAddress, station.address(),
-                            "driving");
-                    if (distancePrevMeters instanceof String s) {
-                        prevDistanceError = s;
-                    } else {
-                        distancePrevMiles = metresToMiles(distancePrevMeters);
-                    }
-                } catch (RuntimeException exc) {
-                    prevDistanceError = str(exc);
-                }
-            } else {
-                prevDistanceError = "Missing address for previous or current waypoint";
-            }
+            Leg prev = truthy(previousAddress) && truthy(station.address())
+                    ? drivingMiles(gmapsTool, previousAddress, station.address())
+                    : new Leg(null, "Missing address for previous or current waypoint");
+            Double distancePrevMiles = prev.miles();
+            String prevDistanceError = prev.error();
 
             boolean prevInRange = distancePrevMiles != null
                     && MIN_DISTANCE_MILES <= distancePrevMiles && distancePrevMiles <= MAX_DISTANCE_MILES;
 
             // Distance from current station to destination (needed for last station and detour check)
-            Double distanceToEndMiles = null;
-            String endDistanceError = null;
-
-            if (truthy(station.address())) {
-                try {
-                    Object distanceToEndMeters = gmapsTool.calculateDistance(station.address(), LOS_ANGELES_CA,
-                            "driving");
-                    if (distanceToEndMeters instanceof String s) {
-                        endDistanceError = s;
-                    } else {
-                        distanceToEndMiles = metresToMiles(distanceToEndMeters);
-                    }
-                } catch (RuntimeException exc) {
-                    endDistanceError = str(exc);
-                }
-            } else {
-                endDistanceError = "Missing address for current station";
-            }
+            Leg end = truthy(station.address())
+                    ? drivingMiles(gmapsTool, station.address(), LOS_ANGELES_CA)
+                    : new Leg(null, "Missing address for current station");
+            Double distanceToEndMiles = end.miles();
+            String endDistanceError = end.error();
 
             boolean isLastStation = idx == totalNodes - 1;
             boolean endInRange = true;
             if (isLastStation) {
-                if (fixed) { // fix: final leg checked against the 510-mile maximum only
+                if (variant.isFixed()) { // fix: final leg checked against the 510-mile maximum only
                     endInRange = distanceToEndMiles != null && distanceToEndMiles <= MAX_DISTANCE_MILES;
                 } else {
                     endInRange = distanceToEndMiles != null
@@ -315,7 +274,7 @@ public final class GasStations implements RubricScript {
     }
 
     /** Main evaluation function for gas station route verification ({@code evaluate_answer}). */
-    static void evaluateAnswer(Evaluator evaluator, boolean fixed) {
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator ----------------------------- //
         Node root = evaluator.initialize(TASK_ID, Strategy.SEQUENTIAL, TASK_DESCRIPTION);
 
@@ -329,13 +288,34 @@ public final class GasStations implements RubricScript {
                 "gas_stations_extraction");
 
         // -------- 3. Build verification tree -------------------------- //
-        verifyGasStationRoute(evaluator, root, gasStations, gmapsTool, fixed);
+        verifyGasStationRoute(evaluator, root, gasStations, gmapsTool, variant);
 
         // -------- 4. Return evaluation results ------------------------ //
         // The caller takes evaluator.summary().
     }
 
     // ------------------------------------------------------------------ Python semantics
+
+    /** One leg's driving distance in miles, or (miles null) why there is none. */
+    private record Leg(Double miles, String error) {
+    }
+
+    /**
+     * The original's lookup of one leg, written out three times there: {@code calculate_distance(a,
+     * b, mode="driving")} in a {@code try}; a string reply ("Distance not found") is the error,
+     * metres become miles, and an exception's {@code str(exc)} is the error.
+     */
+    private static Leg drivingMiles(MapsTool gmapsTool, String from, String to) {
+        try {
+            Object meters = gmapsTool.calculateDistance(from, to, "driving");
+            if (meters instanceof String s) {
+                return new Leg(null, s);
+            }
+            return new Leg(metresToMiles(meters), null);
+        } catch (RuntimeException exc) {
+            return new Leg(null, str(exc));
+        }
+    }
 
     /** {@code meters / METERS_PER_MILE}: a float; None (outside the port's contract) raises as in Python. */
     private static Double metresToMiles(Object meters) {
@@ -377,11 +357,6 @@ public final class GasStations implements RubricScript {
         }
         int end = i < 0 ? Math.max(0, items.size() + i) : Math.min(i, items.size());
         return new ArrayList<>(items.subList(0, end));
-    }
-
-    /** Python truthiness of an optional string. */
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
     }
 
     /** {@code str(exc)}. */

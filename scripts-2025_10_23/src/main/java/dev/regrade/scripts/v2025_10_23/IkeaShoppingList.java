@@ -1,5 +1,8 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyFloat;
@@ -11,6 +14,10 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -31,15 +38,13 @@ import java.util.regex.Pattern;
  * ("2 for $10" gives 10); several amounts ("Was $249.00, now $199.00") still give 0.0. Strings
  * that parsed before keep their value. Nothing else differs between the variants.
  */
-public final class IkeaShoppingList implements RubricScript {
+public final class IkeaShoppingList {
     // Task-specific constants
     static final String TASK_ID = "ikea_shopping_list";
-    static final String TASK_DESCRIPTION = "\n"
-            + "I recently moved to a new apartment in the US and I would like to get some furniture for my bedroom"
-            + " from IKEA. My budget is $200-$600 and I need a bed frame, a desk, a chair, a floor lamp, and an"
-            + " two-door wardrobe. Please help me make a shopping list and make sure the total price is within my"
-            + " budget range (do not go over or under). Also, make sure all the furniture in the shopping list are"
-            + " white. For each item, provide the name, price, and purchase link.\n";
+    static final String TASK_DESCRIPTION = """
+
+            I recently moved to a new apartment in the US and I would like to get some furniture for my bedroom from IKEA. My budget is $200-$600 and I need a bed frame, a desk, a chair, a floor lamp, and an two-door wardrobe. Please help me make a shopping list and make sure the total price is within my budget range (do not go over or under). Also, make sure all the furniture in the shopping list are white. For each item, provide the name, price, and purchase link.
+            """;
 
     // Required furniture types
     static final List<String> REQUIRED_TYPES = List.of("bed frame", "desk", "chair", "floor lamp", "wardrobe");
@@ -61,23 +66,14 @@ public final class IkeaShoppingList implements RubricScript {
     public record TotalPrice(String total_price) {
     }
 
-    public IkeaShoppingList() {
-    }
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(FurnitureItem.class, "bed_frame_extraction", "desk_extraction", "chair_extraction",
+                    "floor_lamp_extraction", "wardrobe_extraction"), // one per REQUIRED_TYPES entry
+            new DeclaredExtraction(TotalPrice.class, "total_price_extraction")),
+            IkeaShoppingList::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
-    }
-
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        Variants.require(this, variant);
-        evaluateAnswer(evaluator, variant);
+    private IkeaShoppingList() {
     }
 
     // Extraction prompts
@@ -115,12 +111,10 @@ public final class IkeaShoppingList implements RubricScript {
      * {@code float()} rejects yields its single amount (the single one after a "$" if there is any
      * "$" amount), and 0.0 when there is none or several.
      *
-     * @param variant {@code released} or {@code fixed}
+     * @param variant {@link Variant#RELEASED} or {@link Variant#FIXED}
      * @param price   the extracted price string, or null (None)
-     * @throws IllegalArgumentException for another variant name
      */
-    public static double extractNumericPrice(String variant, String price) {
-        boolean fixed = Variants.isFixed(new IkeaShoppingList(), variant);
+    public static double extractNumericPrice(Variant variant, String price) {
         if (price == null || price.isEmpty()) {
             return 0.0;
         }
@@ -128,7 +122,7 @@ public final class IkeaShoppingList implements RubricScript {
             // Remove $ and , characters and convert to float
             return PyFloat.parse(PyWhitespace.strip(price.replace("$", "").replace(",", "")));
         } catch (PyValueError e) {
-            if (fixed) { // fix: words around a single amount yield it, the one after "$" first; several give 0.0
+            if (variant.isFixed()) { // fix: words around a single amount yield it, the one after "$" first; several give 0.0
                 List<String> amounts = findAll(DOLLAR_AMOUNT, price, 1);
                 if (amounts.isEmpty()) {
                     amounts = findAll(AMOUNT, price, 0);
@@ -159,7 +153,7 @@ public final class IkeaShoppingList implements RubricScript {
      * calculation.
      */
     static double verifyFurnitureItem(Evaluator evaluator, Node parentNode, FurnitureItem item,
-                                      String furnitureType, String variant) {
+                                      String furnitureType, Variant variant) {
         String tid = furnitureType.replace(" ", "_");
         // Create parent node for this item
         Node itemParent = evaluator.addParallel(
@@ -229,14 +223,9 @@ public final class IkeaShoppingList implements RubricScript {
         return 0.0;
     }
 
-    /** {@code sources=item.url if item else None}: a URL string (even "") is a single page, None the simple check. */
+    /** {@code sources=item.url if item else None}. */
     private static Sources sourcesOf(FurnitureItem item) {
-        String url = item != null ? item.url() : null;
-        return url == null ? Sources.none() : Sources.url(url);
-    }
-
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
+        return Sources.urlOrNone(item != null ? item.url() : null);
     }
 
     /** Verify that the total price is within the budget range ($200-$600). */
@@ -277,7 +266,7 @@ public final class IkeaShoppingList implements RubricScript {
     }
 
     /** The original's {@code evaluate_answer}. */
-    static void evaluateAnswer(Evaluator evaluator, String variant) {
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // 1. Set up evaluator
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 

@@ -1,5 +1,8 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import dev.regrade.pycompat.Difflib;
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyStr;
@@ -8,10 +11,15 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * {@code ingredient_safety}: one individual fragrance each from Chanel, Jo Malone London and Dior on
@@ -27,24 +35,18 @@ import java.util.List;
  * before or after it) or are the first two or more words of the required name; fragments such as
  * "Jo" or "London" still fail, and a closer spelling in the same answer is still preferred.
  */
-public final class IngredientSafety implements RubricScript {
+public final class IngredientSafety {
 
     // ----------------------------------------------------------------------- task-specific constants
     static final String TASK_ID = "ingredient_safety";
-    static final String TASK_DESCRIPTION = "\n"
-            + "Select one individual fragrance (excluding fragrance sets) from each of the following brands "
-            + "available on Sephora: Chanel, Jo Malone London, and Dior. For each selected fragrance, I would like "
-            + "to investigate the safety of its ingredients using the Environmental Working Group (EWG) Skin Deep "
-            + "Database. Specifically, for each fragrance, identify one ingredient that has a moderate or high "
-            + "rating on any common concern according to EWG, and provide the ingredient's name, the specific "
-            + "concern for which it has a moderate or high rating, and a direct link to its EWG profile.\n";
+    static final String TASK_DESCRIPTION = """
+
+            Select one individual fragrance (excluding fragrance sets) from each of the following brands available on Sephora: Chanel, Jo Malone London, and Dior. For each selected fragrance, I would like to investigate the safety of its ingredients using the Environmental Working Group (EWG) Skin Deep Database. Specifically, for each fragrance, identify one ingredient that has a moderate or high rating on any common concern according to EWG, and provide the ingredient's name, the specific concern for which it has a moderate or high rating, and a direct link to its EWG profile.
+            """;
 
     static final List<String> REQUIRED_BRANDS = List.of("Chanel", "Jo Malone London", "Dior");
     /** Similarity threshold for brand matching. */
     static final double BRAND_MATCH_THRESHOLD = 0.8;
-
-    public IngredientSafety() {
-    }
 
     // ----------------------------------------------------------------------- data models for extracted information
 
@@ -77,16 +79,16 @@ public final class IngredientSafety implements RubricScript {
     public record ExtractedUrls(@Default("[]") @NotNone List<String> urls) {
     }
 
-    // ----------------------------------------------------------------------- RubricScript
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(ExtractedFragrances.class, "fragrances"),
+            new DeclaredExtraction(ExtractedIngredients.class, "ingredients"),
+            new DeclaredExtraction(ExtractedUrls.class, // per REQUIRED_BRANDS brand id
+                    "sephora_urls_chanel", "sephora_urls_jo_malone_london", "sephora_urls_dior",
+                    "ewg_urls_chanel", "ewg_urls_jo_malone_london", "ewg_urls_dior")),
+            IngredientSafety::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
+    private IngredientSafety() {
     }
 
     // ----------------------------------------------------------------------- utility functions for brand matching
@@ -96,7 +98,7 @@ public final class IngredientSafety implements RubricScript {
         if (brandName == null) {
             throw new PyAttributeError("'NoneType' object has no attribute 'lower'");
         }
-        return PyWhitespace.strip(lower(brandName)).replace(" ", "").replace("-", "").replace(".", "");
+        return PyWhitespace.strip(PyStr.lower(brandName)).replace(" ", "").replace("-", "").replace(".", "");
     }
 
     /**
@@ -105,7 +107,7 @@ public final class IngredientSafety implements RubricScript {
      */
     static List<String> brandWords(String brandName) {
         List<String> words = new ArrayList<>();
-        for (String t : PyWhitespace.split(lower(brandName).replace("-", " "))) {
+        for (String t : PyWhitespace.split(PyStr.lower(brandName).replace("-", " "))) {
             String w = t.replace(".", "");
             if (!w.isEmpty()) {
                 words.add(w);
@@ -120,14 +122,13 @@ public final class IngredientSafety implements RubricScript {
      * the required one). Raises AttributeError for a None name, as the original. Public so that the
      * fix can be tested directly.
      *
-     * @param variant {@code released} or {@code fixed}
+     * @param variant {@link Variant#RELEASED} or {@link Variant#FIXED}
      */
-    public static double calculateBrandSimilarity(String variant, String extractedBrand, String requiredBrand) {
-        boolean fixed = isFixedVariant(variant);
+    public static double calculateBrandSimilarity(Variant variant, String extractedBrand, String requiredBrand) {
         String normalized1 = normalizeBrandName(extractedBrand);
         String normalized2 = normalizeBrandName(requiredBrand);
         double similarity = Difflib.ratio(normalized1, normalized2);
-        if (fixed && similarity < BRAND_MATCH_THRESHOLD) { // fix: required name plus whole words, or its first 2+ words, match at 0.8
+        if (variant.isFixed() && similarity < BRAND_MATCH_THRESHOLD) { // fix: required name plus whole words, or its first 2+ words, match at 0.8
             List<String> words1 = brandWords(extractedBrand);
             List<String> words2 = brandWords(requiredBrand);
             int n1 = words1.size();
@@ -148,35 +149,33 @@ public final class IngredientSafety implements RubricScript {
     }
 
     /** Find fragrance that matches the target brand with similarity threshold. */
-    static FragranceInfo findMatchingFragrance(List<FragranceInfo> fragrances, String targetBrand, String variant) {
-        FragranceInfo bestMatch = null;
-        double bestScore = 0.0;
-
-        for (FragranceInfo fragrance : fragrances) {
-            if (truthy(fragrance.brand())) {
-                double similarity = calculateBrandSimilarity(variant, fragrance.brand(), targetBrand);
-                if (similarity >= BRAND_MATCH_THRESHOLD && similarity > bestScore) {
-                    bestScore = similarity;
-                    bestMatch = fragrance;
-                }
-            }
-        }
-
-        return bestMatch;
+    static FragranceInfo findMatchingFragrance(List<FragranceInfo> fragrances, String targetBrand, Variant variant) {
+        return bestBrandMatch(fragrances, FragranceInfo::brand, targetBrand, variant);
     }
 
     /** Find ingredient that matches the target brand with similarity threshold. */
     static IngredientInfo findMatchingIngredient(List<IngredientInfo> ingredients, String targetBrand,
-                                                 String variant) {
-        IngredientInfo bestMatch = null;
+                                                 Variant variant) {
+        return bestBrandMatch(ingredients, IngredientInfo::fragrance_brand, targetBrand, variant);
+    }
+
+    /**
+     * The loop both finders above repeat in the original, on {@code brand} and {@code fragrance_brand}:
+     * the first entry whose (truthy) brand has the highest similarity to the target, at least the
+     * threshold; None when there is none.
+     */
+    private static <T> T bestBrandMatch(List<T> entries, Function<T, String> brandOf, String targetBrand,
+                                        Variant variant) {
+        T bestMatch = null;
         double bestScore = 0.0;
 
-        for (IngredientInfo ingredient : ingredients) {
-            if (truthy(ingredient.fragrance_brand())) {
-                double similarity = calculateBrandSimilarity(variant, ingredient.fragrance_brand(), targetBrand);
+        for (T entry : entries) {
+            String brand = brandOf.apply(entry);
+            if (truthy(brand)) {
+                double similarity = calculateBrandSimilarity(variant, brand, targetBrand);
                 if (similarity >= BRAND_MATCH_THRESHOLD && similarity > bestScore) {
                     bestScore = similarity;
-                    bestMatch = ingredient;
+                    bestMatch = entry;
                 }
             }
         }
@@ -256,8 +255,8 @@ public final class IngredientSafety implements RubricScript {
     /** Verify fragrance selection and ingredient safety information for a specific brand. */
     static void verifyBrandFragrance(Evaluator evaluator, Node parentNode, String brand,
                                      List<FragranceInfo> fragrances, List<IngredientInfo> ingredients,
-                                     String variant) {
-        String brandId = lower(brand).replace(" ", "_").replace(".", "");
+                                     Variant variant) {
+        String brandId = PyStr.lower(brand).replace(" ", "_").replace(".", "");
 
         // Create a sequential node for this brand
         Node brandNode = evaluator.addSequential("brand_" + brandId,
@@ -297,12 +296,7 @@ public final class IngredientSafety implements RubricScript {
             ExtractedUrls extractedSephoraUrls = evaluator.extract(
                     promptExtractSephoraUrls(brand, matchingFragrance.name()), ExtractedUrls.class,
                     "sephora_urls_" + brandId);
-            sephoraUrls = new ArrayList<>();
-            for (String url : extractedSephoraUrls.urls()) {
-                if (lower(url).contains("sephora")) {
-                    sephoraUrls.add(url);
-                }
-            }
+            sephoraUrls = urlsContaining(extractedSephoraUrls.urls(), "sephora");
         }
 
         // Check existence of URLs and ingredient
@@ -328,11 +322,7 @@ public final class IngredientSafety implements RubricScript {
         // Get all EWG URLs for the ingredient
         List<String> ewgUrls = new ArrayList<>();
         if (matchingIngredient != null) {
-            for (String url : matchingIngredient.ewg_urls()) {
-                if (lower(url).contains("ewg")) {
-                    ewgUrls.add(url);
-                }
-            }
+            ewgUrls = urlsContaining(matchingIngredient.ewg_urls(), "ewg");
         }
 
         // If no EWG URLs directly provided, extract potential URLs from the answer
@@ -340,12 +330,7 @@ public final class IngredientSafety implements RubricScript {
             ExtractedUrls extractedUrls = evaluator.extract(
                     promptExtractUrlsForIngredient(matchingIngredient.ingredient_name(), brand), ExtractedUrls.class,
                     "ewg_urls_" + brandId);
-            ewgUrls = new ArrayList<>();
-            for (String url : extractedUrls.urls()) {
-                if (lower(url).contains("ewg")) {
-                    ewgUrls.add(url);
-                }
-            }
+            ewgUrls = urlsContaining(extractedUrls.urls(), "ewg");
         }
 
         evaluator.addCustomNode(ewgUrls.size() > 0, "ewg_link_exists_" + brandId,
@@ -379,12 +364,21 @@ public final class IngredientSafety implements RubricScript {
         evaluator.verify(claim, provenanceNode, Sources.urls(ewgUrls), PROVENANCE_INSTRUCTION);
     }
 
+    /** {@code [url for url in urls if word in url.lower()]}. */
+    private static List<String> urlsContaining(List<String> urls, String word) {
+        List<String> out = new ArrayList<>();
+        for (String url : urls) {
+            if (PyStr.lower(url).contains(word)) {
+                out.add(url);
+            }
+        }
+        return out;
+    }
+
     // ----------------------------------------------------------------------- main evaluation entry point
 
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        Variants.require(this, variant);
-
+    /** The original's {@code evaluate_answer}. */
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator (strategy not passed: PARALLEL)
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
@@ -400,27 +394,5 @@ public final class IngredientSafety implements RubricScript {
             verifyBrandFragrance(evaluator, root, brand, fragrancesInfo.fragrances(), ingredientsInfo.ingredients(),
                     variant);
         }
-    }
-
-    // ----------------------------------------------------------------------- Python semantics
-
-    private static boolean isFixedVariant(String variant) {
-        if (Variants.FIXED.equals(variant)) {
-            return true;
-        }
-        if (Variants.RELEASED.equals(variant)) {
-            return false;
-        }
-        throw new IllegalArgumentException("script " + TASK_ID + " has no variant '" + variant
-                + "' (variants: " + String.join(", ", Variants.RELEASED_AND_FIXED) + ")");
-    }
-
-    /** Python's {@code str.lower()} (CPython 3.11: Unicode 14 full mappings, final-sigma rule). */
-    private static String lower(String s) {
-        return PyStr.lower(s);
-    }
-
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
     }
 }

@@ -1,19 +1,24 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyRepr;
+import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyWhitespace;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -31,31 +36,20 @@ import java.util.Map;
  * does for {@code arxiv_link} and {@code advisor_name}; the answer is then scored (first_author_correct
  * fails, so 0) instead of raising. Nothing else differs.
  */
-public final class PaperCollaboration implements RubricScript {
+public final class PaperCollaboration {
 
     static final String TASK_ID = "paper_collaboration";
-    static final String TASK_DESCRIPTION = "\n"
-            + "I'm interested in the paper \"ASDOT: Any-shot data-to-text generation with pretrained language "
-            + "models.\" Provide the arxiv link and the name of the first author. Identify their PhD advisor, "
-            + "providing the advisor's homepage and stated primary research interests. Then, find three other "
-            + "researchers (excluding the PhD advisor) who have co-authored at least three papers with this first "
-            + "author. For each researcher, list their full name and three co-authored paper titles, including the "
-            + "arxiv link for each paper.\n";
+    static final String TASK_DESCRIPTION = """
+
+            I'm interested in the paper "ASDOT: Any-shot data-to-text generation with pretrained language models." Provide the arxiv link and the name of the first author. Identify their PhD advisor, providing the advisor's homepage and stated primary research interests. Then, find three other researchers (excluding the PhD advisor) who have co-authored at least three papers with this first author. For each researcher, list their full name and three co-authored paper titles, including the arxiv link for each paper.
+            """;
 
     static final String EVAL_NOTES = "";
     /** The original's GROUND_TRUTH dict, in its key order (it is recorded in the summary). */
-    static final Map<String, String> GROUND_TRUTH;
-
-    static {
-        Map<String, String> gt = new LinkedHashMap<>();
-        gt.put("arxiv_link", "https://arxiv.org/abs/2210.04325");
-        gt.put("first_author", "Jiannan Xiang");
-        gt.put("phd_advisor", "Zhiting Hu");
-        GROUND_TRUTH = Collections.unmodifiableMap(gt);
-    }
-
-    public PaperCollaboration() {
-    }
+    static final Map<String, String> GROUND_TRUTH = OrderedMaps.of(
+            "arxiv_link", "https://arxiv.org/abs/2210.04325",
+            "first_author", "Jiannan Xiang",
+            "phd_advisor", "Zhiting Hu");
 
     // ----------------------------------------------------------------------- extraction templates
 
@@ -82,16 +76,15 @@ public final class PaperCollaboration implements RubricScript {
         }
     }
 
-    // ----------------------------------------------------------------------- RubricScript
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(BasicPaperInfo.class, "basic_paper_info"),
+            new DeclaredExtraction(AdvisorInfo.class, "advisor_info"),
+            new DeclaredExtraction(CollaboratorNames.class, "collaborator_names"),
+            new DeclaredExtraction(CollaboratorPapers.class, "collaborator_*_papers")), // * = collaborator 0 to 2
+            PaperCollaboration::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
+    private PaperCollaboration() {
     }
 
     // ----------------------------------------------------------------------- extraction prompts (not dedented)
@@ -189,13 +182,13 @@ public final class PaperCollaboration implements RubricScript {
 
     /** Verify paper information and advisor information. */
     static void verifyPaperAndAdvisor(Evaluator evaluator, Node parentNode, BasicPaperInfo paperInfo,
-                                      AdvisorInfo advisorInfo, boolean fixed) {
+                                      AdvisorInfo advisorInfo, Variant variant) {
         // Create sequential node for paper and advisor
         Node paperAdvisorNode = evaluator.addSequential("paper_and_advisor",
                 "Paper information and PhD advisor information", parentNode, false); // Non-critical for partial credit
 
         // Verify paper info
-        verifyPaperInfo(evaluator, paperAdvisorNode, paperInfo, fixed);
+        verifyPaperInfo(evaluator, paperAdvisorNode, paperInfo, variant);
 
         // Verify advisor info
         verifyAdvisorInfo(evaluator, paperAdvisorNode, advisorInfo);
@@ -207,7 +200,7 @@ public final class PaperCollaboration implements RubricScript {
      * new values live in locals. The only later reader, {@code paper_info.first_author or GROUND_TRUTH[...]}
      * in {@link #evaluate}, gives the same result for None and "" (both falsy).
      */
-    static void verifyPaperInfo(Evaluator evaluator, Node parentNode, BasicPaperInfo info, boolean fixed) {
+    static void verifyPaperInfo(Evaluator evaluator, Node parentNode, BasicPaperInfo info, Variant variant) {
         Node paperNode = evaluator.addParallel("paper_info", "ASDOT paper basic information", parentNode,
                 false); // Critical within the sequential parent
 
@@ -222,7 +215,7 @@ public final class PaperCollaboration implements RubricScript {
         }
         // Check if arxiv ID is in the link
         String arxivId = "2210.04325";
-        if (arxivLink.contains(arxivId) && lower(arxivLink).contains("arxiv")) {
+        if (arxivLink.contains(arxivId) && PyStr.lower(arxivLink).contains("arxiv")) {
             // Direct validation
             evaluator.addCustomNode(true, "arxiv_link_correct", "ArXiv link contains correct ID and arxiv domain",
                     paperNode, true);
@@ -238,15 +231,15 @@ public final class PaperCollaboration implements RubricScript {
         // Verify first author against ground truth
         // if info.first_author:   (commented out in the original)
         String firstAuthor = info.first_author();
-        if (fixed && !truthy(firstAuthor)) { // fix: a missing first author becomes "" (scored 0, not a crash)
+        if (variant.isFixed() && !truthy(firstAuthor)) { // fix: a missing first author becomes "" (scored 0, not a crash)
             firstAuthor = "";
         }
         if (firstAuthor == null) {
             // released: info.first_author.lower() on None
             throw new PyAttributeError("'NoneType' object has no attribute 'lower'");
         }
-        boolean authorMatches = PyWhitespace.strip(lower(firstAuthor))
-                .equals(PyWhitespace.strip(lower(GROUND_TRUTH.get("first_author"))));
+        boolean authorMatches = PyWhitespace.strip(PyStr.lower(firstAuthor))
+                .equals(PyWhitespace.strip(PyStr.lower(GROUND_TRUTH.get("first_author"))));
         evaluator.addCustomNode(authorMatches, "first_author_correct",
                 "First author name matches ground truth: " + firstAuthor + " vs " + GROUND_TRUTH.get("first_author"),
                 paperNode, true);
@@ -283,7 +276,7 @@ public final class PaperCollaboration implements RubricScript {
 
         evaluator.verify("The URL '" + PyRepr.str(info.advisor_homepage()) + "' is a valid homepage for "
                         + (truthy(advisorName) ? advisorName : "the PhD advisor"),
-                homepageValid, sourcesOf(info.advisor_homepage()), HOMEPAGE_INSTRUCTION);
+                homepageValid, Sources.urlOrNone(info.advisor_homepage()), HOMEPAGE_INSTRUCTION);
 
         // Verify research interests
         // if info.advisor_research_interests and info.advisor_homepage:   (commented out in the original)
@@ -292,7 +285,7 @@ public final class PaperCollaboration implements RubricScript {
 
         evaluator.verify("The research interests '" + PyRepr.str(info.advisor_research_interests())
                         + "' reasonably match the information on the advisor's homepage",
-                interestsValid, sourcesOf(info.advisor_homepage()), INTERESTS_INSTRUCTION);
+                interestsValid, Sources.urlOrNone(info.advisor_homepage()), INTERESTS_INSTRUCTION);
     }
 
     /** Verify a single collaborator and their papers ({@code collaboratorName} may be null). */
@@ -345,10 +338,8 @@ public final class PaperCollaboration implements RubricScript {
 
     // ----------------------------------------------------------------------- main evaluation entry point
 
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        boolean fixed = Variants.isFixed(this, variant);
-
+    /** The original's {@code evaluate_answer}. */
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator
         Node root = evaluator.initialize(TASK_ID, Strategy.SEQUENTIAL, TASK_DESCRIPTION);
 
@@ -381,7 +372,7 @@ public final class PaperCollaboration implements RubricScript {
 
         // -------- 3. Build verification tree
         // Verify paper and advisor info (first sequential node)
-        verifyPaperAndAdvisor(evaluator, root, paperInfo, advisorInfo, fixed);
+        verifyPaperAndAdvisor(evaluator, root, paperInfo, advisorInfo, variant);
 
         // Verify collaborators (second sequential node)
         Node collaboratorsNode = evaluator.addParallel("collaborators", "Three collaborators with co-authored papers",
@@ -406,24 +397,6 @@ public final class PaperCollaboration implements RubricScript {
     }
 
     // ----------------------------------------------------------------------- Python semantics
-
-    /** {@code sources=<str or None>}: None is the simple check (never reached here: the leaf is skipped). */
-    private static Sources sourcesOf(String url) {
-        return url == null ? Sources.none() : Sources.url(url);
-    }
-
-    /**
-     * Python's {@code str.lower()}. The engine's pycompat has no {@code lower}; Java's root-locale
-     * lower-case mapping is used. Its results are only compared with ASCII text here ({@code ==
-     * "jiannan xiang"}, {@code "arxiv" in ...}), where the two cannot disagree.
-     */
-    private static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
-    }
-
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
-    }
 
     /** {@code len(s)}: code points. */
     private static int pyLen(String s) {

@@ -1,19 +1,26 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PySet;
+import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyWhitespace;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import dev.regrade.rubric.template.Required;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code popular_ai_books}: five popular-science books (for general readers, not textbooks) on AI
@@ -32,18 +39,12 @@ import java.util.Locale;
  * extraction makes the original's fallback {@code BookRecommendation()} raise pydantic's
  * {@code ValidationError}: the run crashes, in both variants.
  */
-public final class PopularAiBooks implements RubricScript {
+public final class PopularAiBooks {
     static final String TASK_ID = "popular_ai_books";
-    static final String TASK_DESCRIPTION = "\n"
-            + "I am interested in reading popular science books about Artificial Intelligence (AI) or closely related "
-            + "topics, written (or co-written) by recipients of the prestigious Turing Award. Please help me identify "
-            + "five suitable books that are specifically intended for general readers, rather than textbooks aimed at "
-            + "students or academic reference manuals. For each selected book, please provide the title, the name(s) "
-            + "of the author(s), the year in which the author(s) received the Turing Award, and a link to its "
-            + "Goodreads page.\n";
+    static final String TASK_DESCRIPTION = """
 
-    public PopularAiBooks() {
-    }
+            I am interested in reading popular science books about Artificial Intelligence (AI) or closely related topics, written (or co-written) by recipients of the prestigious Turing Award. Please help me identify five suitable books that are specifically intended for general readers, rather than textbooks aimed at students or academic reference manuals. For each selected book, please provide the title, the name(s) of the author(s), the year in which the author(s) received the Turing Award, and a link to its Goodreads page.
+            """;
 
     // ----------------------------------------------------------------------- data models for extracted information
 
@@ -67,16 +68,14 @@ public final class PopularAiBooks implements RubricScript {
             @Required String goodreads_url) {
     }
 
-    // ----------------------------------------------------------------------- RubricScript
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID, RELEASED_AND_FIXED,
+            new DeclaredExtraction(BookTitles.class, "book_titles"),
+            new DeclaredExtraction(BookRecommendation.class, "book_detail_*"), // * = the title's first 30 characters
+            new DeclaredExtraction(TuringUrls.class, "turing_urls_book_*_author_*")),
+            PopularAiBooks::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return Variants.RELEASED_AND_FIXED;
+    private PopularAiBooks() {
     }
 
     // ----------------------------------------------------------------------- extraction prompts
@@ -160,9 +159,7 @@ public final class PopularAiBooks implements RubricScript {
 
         // 1. Book completeness verification: check existence of required fields
         evaluator.addCustomNode(truthy(book.title()) && truthy(book.authors()) && truthy(book.turing_authors())
-                        && truthy(book.goodreads_url())
-                        && (book.goodreads_url() != null ? book.goodreads_url() : "").toLowerCase(Locale.ROOT)
-                                .contains("goodreads.com"),
+                        && truthy(book.goodreads_url()) && PyStr.lower(book.goodreads_url()).contains("goodreads.com"),
                 "book_" + bookIndex + "_completeness_check",
                 "Book #" + (bookIndex + 1) + " has title, author(s), Turing Award info, and Goodreads URL",
                 bookNode, true);
@@ -180,7 +177,7 @@ public final class PopularAiBooks implements RubricScript {
             claim = "Book information is missing";
         }
 
-        evaluator.verify(claim, goodreadsVerify, goodreadsSources(book),
+        evaluator.verify(claim, goodreadsVerify, Sources.urlOrNone(book.goodreads_url()),
                 "The page should contain the book title and author information that matches what was claimed, and it "
                         + "should be obvious the book is from goodreads.");
 
@@ -221,7 +218,7 @@ public final class PopularAiBooks implements RubricScript {
                 + "nor is it an academic reference manual aimed primarily at researchers or professionals "
                 + "with specialized technical knowledge.";
 
-        evaluator.verify(claim, bookTypeVerify, goodreadsSources(book),
+        evaluator.verify(claim, bookTypeVerify, Sources.urlOrNone(book.goodreads_url()),
                 "The description of the book may not explicitly state that it is intended for general readers. "
                         + "Therefore, you should infer this based on the content. If the book description lacks heavy "
                         + "technical language, complex terminology, or highly specialized details aimed at a niche "
@@ -250,20 +247,13 @@ public final class PopularAiBooks implements RubricScript {
                 + "    3. Consider the book's description, categories, and reviews to determine its primary focus.\n"
                 + "    ";
 
-        evaluator.verify(claim, aiTopicVerify, goodreadsSources(book), additionalInstruction);
-    }
-
-    /** {@code sources=book.goodreads_url}: a string (even "") is one page, None the simple check. */
-    private static Sources goodreadsSources(BookRecommendation book) {
-        return book.goodreads_url() != null ? Sources.url(book.goodreads_url()) : Sources.none();
+        evaluator.verify(claim, aiTopicVerify, Sources.urlOrNone(book.goodreads_url()), additionalInstruction);
     }
 
     // ----------------------------------------------------------------------- main evaluation entry point
 
-    @Override
-    public void evaluate(Evaluator evaluator, String variant) {
-        boolean fixed = Variants.isFixed(this, variant);
-
+    /** The original's {@code evaluate_answer}. */
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Initialize evaluator
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
@@ -272,7 +262,7 @@ public final class PopularAiBooks implements RubricScript {
 
         // Remove duplicates (the recorded extraction keeps the extracted list)
         List<String> titles;
-        if (fixed) { // fix: duplicates removed in order of first appearance (the first five titles are evaluated)
+        if (variant.isFixed()) { // fix: duplicates removed in order of first appearance (the first five titles are evaluated)
             titles = new ArrayList<>(new LinkedHashSet<>(bookTitlesExtraction.titles()));
         } else { // released: list(set(titles)), in CPython's hash order for the run's PYTHONHASHSEED
             titles = PySet.iterationOrder(bookTitlesExtraction.titles(), evaluator.context().hashSeed());
@@ -308,13 +298,5 @@ public final class PopularAiBooks implements RubricScript {
     static String head(String s, int n) {
         int count = s.codePointCount(0, s.length());
         return count <= n ? s : s.substring(0, s.offsetByCodePoints(0, n));
-    }
-
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
-    }
-
-    private static boolean truthy(List<?> list) {
-        return list != null && !list.isEmpty();
     }
 }

@@ -1,5 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import static dev.regrade.pycompat.PyTruth.truthy;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyStr;
@@ -7,10 +9,13 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.Template;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,42 +34,29 @@ import java.util.Map;
  * {u}_verification}, created after the book verification, so a failed course or book check skips
  * it.
  */
-public final class RlCourseBook implements RubricScript {
+public final class RlCourseBook {
     /** The alternative under discussion: instructors as the last child of the university node. */
-    public static final String INSTRUCTORS_LAST = "instructors-last";
+    public static final Variant INSTRUCTORS_LAST = new Variant("instructors-last");
 
     static final String TASK_ID = "rl_course_book";
-    static final String TASK_DESCRIPTION = "\n"
-            + "Search for reinforcement learning (RL) courses offered by Stanford, CMU, and UC Berkeley. For each "
-            + "university, identify one RL course and provide its instructor name(s). From each course's page, select "
-            + "one textbook or reference book that is used or recommended in the course. Ensure that the selected book "
-            + "is different for each university (i.e., no duplicates across the three courses), and that it is "
-            + "available in either paperback or hardcover format from a bookseller, such as Amazon. For each selected "
-            + "book, include its title, author(s), and a link to purchase it.\n";
+    static final String TASK_DESCRIPTION = """
+
+            Search for reinforcement learning (RL) courses offered by Stanford, CMU, and UC Berkeley. For each university, identify one RL course and provide its instructor name(s). From each course's page, select one textbook or reference book that is used or recommended in the course. Ensure that the selected book is different for each university (i.e., no duplicates across the three courses), and that it is available in either paperback or hardcover format from a bookseller, such as Amazon. For each selected book, include its title, author(s), and a link to purchase it.
+            """;
 
     /** Expected universities with normalized names and possible variations (iteration order matters). */
-    static final Map<String, String> UNIVERSITY_MAP;
-
-    static {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("stanford", "Stanford");
-        m.put("cmu", "CMU");
-        m.put("carnegie mellon", "CMU");
-        m.put("uc berkeley", "UC Berkeley");
-        m.put("berkeley", "UC Berkeley");
-        m.put("ucb", "UC Berkeley");
-        m.put("university of california berkeley", "UC Berkeley");
-        m.put("university of california, berkeley", "UC Berkeley");
-        UNIVERSITY_MAP = Collections.unmodifiableMap(m);
-    }
+    static final Map<String, String> UNIVERSITY_MAP = OrderedMaps.of(
+            "stanford", "Stanford",
+            "cmu", "CMU",
+            "carnegie mellon", "CMU",
+            "uc berkeley", "UC Berkeley",
+            "berkeley", "UC Berkeley",
+            "ucb", "UC Berkeley",
+            "university of california berkeley", "UC Berkeley",
+            "university of california, berkeley", "UC Berkeley");
 
     /** List of canonical university names. */
     static final List<String> UNIVERSITIES = List.of("Stanford", "CMU", "UC Berkeley");
-
-    private enum Variant { RELEASED, FIXED, INSTRUCTORS_LAST }
-
-    public RlCourseBook() {
-    }
 
     // ----------------------------------------------------------------------- data models for extraction
 
@@ -85,16 +77,14 @@ public final class RlCourseBook implements RubricScript {
             Book book) {
     }
 
-    // ----------------------------------------------------------------------- RubricScript
+    /** Declared once: the variants, and each template extracted into with its extraction names or globs. */
+    public static final RubricScript SCRIPT = new RubricScript(new ScriptDeclaration(TASK_ID,
+            List.of(Variant.RELEASED, Variant.FIXED, INSTRUCTORS_LAST),
+            new DeclaredExtraction(Course.class, // one per UNIVERSITIES entry
+                    "stanford_course_info", "cmu_course_info", "uc_berkeley_course_info")),
+            RlCourseBook::evaluateAnswer);
 
-    @Override
-    public String name() {
-        return TASK_ID;
-    }
-
-    @Override
-    public List<String> variants() {
-        return List.of(Variants.RELEASED, Variants.FIXED, INSTRUCTORS_LAST);
+    private RlCourseBook() {
     }
 
     // ----------------------------------------------------------------------- extraction prompts
@@ -240,7 +230,7 @@ public final class RlCourseBook implements RubricScript {
         String u = PyStr.lower(university).replace(" ", "_");
         // released: the original passes `parent_node=parent_node`, a typo for `parent`; the unknown keyword is
         // silently ignored and parent=None attaches the subtree to the ROOT (hence null here).
-        Node instructorsParent = variant == Variant.RELEASED ? null : parentNode; // fix: parent=parent_node
+        Node instructorsParent = variant.isReleased() ? null : parentNode; // fix: parent=parent_node
         Node instructorParentNode = evaluator.addParallel(u + "_instructors",
                 "Verify instructors of the course for " + university, instructorsParent,
                 false); // Non-critical: instructor error shouldn't fail entire university
@@ -325,8 +315,7 @@ public final class RlCourseBook implements RubricScript {
      * page; None is the simple check.
      */
     private static Sources purchaseLinkSources(Course course) {
-        String link = course != null && course.book() != null ? course.book().purchase_link() : null;
-        return link != null ? Sources.url(link) : Sources.none();
+        return Sources.urlOrNone(course != null && course.book() != null ? course.book().purchase_link() : null);
     }
 
     // ----------------------------------------------------------------------- main university verification
@@ -345,7 +334,7 @@ public final class RlCourseBook implements RubricScript {
         verifyBookRecommended(evaluator, courseNode, university, course);
 
         // Verify instructors (non-critical)
-        if (variant != Variant.INSTRUCTORS_LAST) { // instructors-last: this call moves to STEP 3 of the university
+        if (!variant.equals(INSTRUCTORS_LAST)) { // fix (instructors-last): this call moves to STEP 3 of the university
             verifyInstructorsCorrect(evaluator, courseNode, university, course, variant);
         }
     }
@@ -379,23 +368,15 @@ public final class RlCourseBook implements RubricScript {
         // STEP 3, instructors-last only: the instructors subtree becomes the LAST child of {u}_verification, so it
         // is created, and its claim judged, after the book checks (released/fixed judge it right after
         // book_recommended, before the book checks), and a failed course or book check skips it.
-        if (variant == Variant.INSTRUCTORS_LAST) { // instructors-last: instructors after the book verification
+        if (variant.equals(INSTRUCTORS_LAST)) { // fix (instructors-last): instructors after the book verification
             verifyInstructorsCorrect(evaluator, universityNode, university, course, variant);
         }
     }
 
     // ----------------------------------------------------------------------- main evaluation entry point
 
-    @Override
-    public void evaluate(Evaluator evaluator, String variantName) {
-        Variants.require(this, variantName);
-        Variant variant = switch (variantName) {
-            case Variants.RELEASED -> Variant.RELEASED;
-            case Variants.FIXED -> Variant.FIXED;
-            case INSTRUCTORS_LAST -> Variant.INSTRUCTORS_LAST;
-            default -> throw new IllegalArgumentException(variantName);
-        };
-
+    /** The original's {@code evaluate_answer}. */
+    static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         Node root = evaluator.initialize(TASK_ID, Strategy.PARALLEL, TASK_DESCRIPTION);
 
         // Extract course information for each university separately
@@ -430,15 +411,5 @@ public final class RlCourseBook implements RubricScript {
             Course course = universityCourses.get(university);
             verifyUniversityRequirements(evaluator, root, university, course, variant);
         }
-    }
-
-    // ----------------------------------------------------------------------- Python truthiness
-
-    private static boolean truthy(String s) {
-        return s != null && !s.isEmpty();
-    }
-
-    private static boolean truthy(List<?> list) {
-        return list != null && !list.isEmpty();
     }
 }

@@ -1,5 +1,6 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import dev.regrade.rubric.script.RubricScript;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -11,17 +12,17 @@ public final class Scripts {
 
     static {
         List<RubricScript> list = new ArrayList<>(List.of(
-                new ActiveStock(),
-                new BaltimoreMarcStation(),
-                new BestSellingFoundations(),
-                new CountyAqi(),
-                new DroneDelivery(),
-                new GasStations(),
-                new IkeaShoppingList(),
-                new IngredientSafety(),
-                new PaperCollaboration(),
-                new PopularAiBooks(),
-                new RlCourseBook()
+                ActiveStock.SCRIPT,
+                BaltimoreMarcStation.SCRIPT,
+                BestSellingFoundations.SCRIPT,
+                CountyAqi.SCRIPT,
+                DroneDelivery.SCRIPT,
+                GasStations.SCRIPT,
+                IkeaShoppingList.SCRIPT,
+                IngredientSafety.SCRIPT,
+                PaperCollaboration.SCRIPT,
+                PopularAiBooks.SCRIPT,
+                RlCourseBook.SCRIPT
         ));
         list.sort(Comparator.comparing(RubricScript::name));
         ALL = List.copyOf(list);

@@ -1,7 +1,9 @@
 /**
- * The eleven Mind2Web 2 evaluation scripts of eval version 2025_10_23, ported: one
- * {@code RubricScript} per script, each the body of the original's {@code evaluate_answer} with its
- * variants ({@code released}, {@code fixed}, and {@code instructors-last} for rl_course_book; the
- * fixes are described in FIXES.md §A), and the registry of them all ({@code Scripts}).
+ * The eleven Mind2Web 2 evaluation scripts of eval version 2025_10_23, ported: one class per original
+ * script (its constants, templates, prompts and functions, in the original's order), each declaring
+ * once its {@code SCRIPT}: variants ({@code released}, {@code fixed}, and {@code instructors-last} for
+ * rl_course_book; the fixes are described in FIXES.md §A) and extractions
+ * ({@link dev.regrade.rubric.script.ScriptDeclaration}), and its {@code evaluateAnswer}.
+ * {@link dev.regrade.scripts.v2025_10_23.Scripts} lists them.
  */
 package dev.regrade.scripts.v2025_10_23;

@@ -155,6 +155,6 @@ class ActiveStockFixTest {
     @Test
     void unknownVariantIsRejected() {
         assertThrows(IllegalArgumentException.class,
-                () -> new ActiveStock().evaluate(new Evaluator(EvaluationContext.of("")), "instructors-last"));
+                () -> ActiveStock.SCRIPT.evaluate(new Evaluator(EvaluationContext.of("")), "instructors-last"));
     }
 }

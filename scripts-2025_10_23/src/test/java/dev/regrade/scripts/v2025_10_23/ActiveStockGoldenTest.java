@@ -38,7 +38,7 @@ class ActiveStockGoldenTest {
     /** Runs the port on a scripted context ({@link GoldenReplay#scriptedContext}); {@code judge} gives each verdict. */
     static Run run(String variant, String answer, JsonNode extractions, Function<JudgeRequest, Boolean> judge,
                    String evalDate, long hashSeed) {
-        Outcome o = GoldenReplay.run(new ActiveStock(), variant, answer, extractions, judge, evalDate, hashSeed);
+        Outcome o = GoldenReplay.run(ActiveStock.SCRIPT, variant, answer, extractions, judge, evalDate, hashSeed);
         return new Run(o.evaluator(), o.crash(), o.judgeRequests());
     }
 
@@ -52,7 +52,7 @@ class ActiveStockGoldenTest {
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        GoldenReplay.assertEveryVariantHasGoldenCases(new ActiveStock(), goldenFiles());
+        GoldenReplay.assertEveryVariantHasGoldenCases(ActiveStock.SCRIPT, goldenFiles());
     }
 
     @TestFactory
@@ -62,7 +62,7 @@ class ActiveStockGoldenTest {
 
     private static void replay(Path file) throws IOException {
         JsonNode g = GoldenReplay.readJson(file);
-        Outcome r = GoldenReplay.replay(new ActiveStock(), g);
+        Outcome r = GoldenReplay.replay(ActiveStock.SCRIPT, g);
         GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 

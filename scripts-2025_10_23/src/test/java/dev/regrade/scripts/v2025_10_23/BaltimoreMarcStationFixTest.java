@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.JudgeCall;
+import dev.regrade.rubric.script.Variant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -95,8 +96,8 @@ class BaltimoreMarcStationFixTest {
 
     @Test
     void completeTenStationAnswerScoresTenThirteenthsReleasedAndFullMarksFixed() {
-        BaltimoreMarcStationGoldenTest.Run released = run(Variants.RELEASED, TEN, Map.of());
-        BaltimoreMarcStationGoldenTest.Run fixed = run(Variants.FIXED, TEN, Map.of());
+        BaltimoreMarcStationGoldenTest.Run released = run(Variant.RELEASED.name(), TEN, Map.of());
+        BaltimoreMarcStationGoldenTest.Run fixed = run(Variant.FIXED.name(), TEN, Map.of());
         assertEquals(10.0 / 13, score(released), 0.0);
         assertEquals(1.0, score(fixed), 0.0);
         assertEquals(13, stationNodeIds(released).size());
@@ -108,8 +109,8 @@ class BaltimoreMarcStationFixTest {
 
     @Test
     void alternateStationNamesScoreLikeTheUsualOnes() {
-        assertEquals(10.0 / 13, score(run(Variants.RELEASED, TEN_ALTERNATE_NAMES, Map.of())), 0.0);
-        assertEquals(1.0, score(run(Variants.FIXED, TEN_ALTERNATE_NAMES, Map.of())), 0.0);
+        assertEquals(10.0 / 13, score(run(Variant.RELEASED.name(), TEN_ALTERNATE_NAMES, Map.of())), 0.0);
+        assertEquals(1.0, score(run(Variant.FIXED.name(), TEN_ALTERNATE_NAMES, Map.of())), 0.0);
     }
 
     @Test
@@ -120,8 +121,8 @@ class BaltimoreMarcStationFixTest {
         Map<String, Boolean> rejectExtras = Map.of(
                 locationClaim("New Carrollton", "New Carrollton, MD"), false,
                 locationClaim("Seabrook", "Seabrook, MD"), false);
-        BaltimoreMarcStationGoldenTest.Run released = run(Variants.RELEASED, twelve, rejectExtras);
-        BaltimoreMarcStationGoldenTest.Run fixed = run(Variants.FIXED, twelve, rejectExtras);
+        BaltimoreMarcStationGoldenTest.Run released = run(Variant.RELEASED.name(), twelve, rejectExtras);
+        BaltimoreMarcStationGoldenTest.Run fixed = run(Variant.FIXED.name(), twelve, rejectExtras);
 
         // released: 12 judged slots + 1 empty; the two extras fail their location check
         assertEquals(10.0 / 13, score(released), 0.0);
@@ -147,8 +148,8 @@ class BaltimoreMarcStationFixTest {
     @Test
     void shortAnswerIsPaddedWithEmptySlotsThatFailWithoutJudgeCalls() {
         List<String> six = TEN.subList(0, 6);
-        BaltimoreMarcStationGoldenTest.Run released = run(Variants.RELEASED, six, Map.of());
-        BaltimoreMarcStationGoldenTest.Run fixed = run(Variants.FIXED, six, Map.of());
+        BaltimoreMarcStationGoldenTest.Run released = run(Variant.RELEASED.name(), six, Map.of());
+        BaltimoreMarcStationGoldenTest.Run fixed = run(Variant.FIXED.name(), six, Map.of());
         assertEquals(6.0 / 13, score(released), 0.0);
         assertEquals(0.6, score(fixed), 0.0);
         // 6 stations x (location + address + crime) x 2 agreeing votes; padded slots make no call
@@ -163,8 +164,8 @@ class BaltimoreMarcStationFixTest {
 
     @Test
     void groundTruthStillListsAllThirteenKeysWhileTheSlotCountChanges() {
-        BaltimoreMarcStationGoldenTest.Run released = run(Variants.RELEASED, TEN, Map.of());
-        BaltimoreMarcStationGoldenTest.Run fixed = run(Variants.FIXED, TEN, Map.of());
+        BaltimoreMarcStationGoldenTest.Run released = run(Variant.RELEASED.name(), TEN, Map.of());
+        BaltimoreMarcStationGoldenTest.Run fixed = run(Variant.FIXED.name(), TEN, Map.of());
         assertEquals(info(released, "expected_marc_stations"), info(fixed, "expected_marc_stations"));
         assertEquals(13, info(fixed, "expected_marc_stations").get("total_expected_stations").asInt());
         assertEquals(13, info(released, "station_extraction_summary").get("expected_count").asInt());
@@ -173,7 +174,7 @@ class BaltimoreMarcStationFixTest {
 
     @Test
     void emptyAnswerScoresZeroInBothVariants() {
-        assertEquals(0.0, score(run(Variants.RELEASED, List.of(), Map.of())), 0.0);
-        assertEquals(0.0, score(run(Variants.FIXED, List.of(), Map.of())), 0.0);
+        assertEquals(0.0, score(run(Variant.RELEASED.name(), List.of(), Map.of())), 0.0);
+        assertEquals(0.0, score(run(Variant.FIXED.name(), List.of(), Map.of())), 0.0);
     }
 }

@@ -37,7 +37,7 @@ class BaltimoreMarcStationGoldenTest {
      */
     static Run run(String variant, String answer, JsonNode extractions, JsonNode judge, String evalDate,
                    long hashSeed) {
-        Outcome o = GoldenReplay.run(new BaltimoreMarcStation(), variant, answer, extractions,
+        Outcome o = GoldenReplay.run(BaltimoreMarcStation.SCRIPT, variant, answer, extractions,
                 GoldenReplay.tableJudge(judge), evalDate, hashSeed);
         return new Run(o.evaluator(), o.crash(), o.extractionPrompts());
     }
@@ -52,7 +52,7 @@ class BaltimoreMarcStationGoldenTest {
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        GoldenReplay.assertEveryVariantHasGoldenCases(new BaltimoreMarcStation(), goldenFiles());
+        GoldenReplay.assertEveryVariantHasGoldenCases(BaltimoreMarcStation.SCRIPT, goldenFiles());
     }
 
     @TestFactory
@@ -62,7 +62,7 @@ class BaltimoreMarcStationGoldenTest {
 
     private static void replay(Path file) throws IOException {
         JsonNode g = GoldenReplay.readJson(file);
-        Outcome r = GoldenReplay.replay(new BaltimoreMarcStation(), g);
+        Outcome r = GoldenReplay.replay(BaltimoreMarcStation.SCRIPT, g);
         GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 

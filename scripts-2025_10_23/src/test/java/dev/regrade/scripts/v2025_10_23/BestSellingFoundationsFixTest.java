@@ -148,6 +148,6 @@ class BestSellingFoundationsFixTest {
     @Test
     void anUnknownVariantIsRejected() {
         Evaluator e = new Evaluator(EvaluationContext.of(""));
-        assertThrows(IllegalArgumentException.class, () -> new BestSellingFoundations().evaluate(e, "instructors-last"));
+        assertThrows(IllegalArgumentException.class, () -> BestSellingFoundations.SCRIPT.evaluate(e, "instructors-last"));
     }
 }

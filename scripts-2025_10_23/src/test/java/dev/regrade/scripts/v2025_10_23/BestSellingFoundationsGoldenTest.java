@@ -36,7 +36,7 @@ class BestSellingFoundationsGoldenTest {
      */
     static Run run(String variant, String answer, JsonNode extractions, JsonNode judge, String evalDate,
                    long hashSeed) {
-        Outcome o = GoldenReplay.run(new BestSellingFoundations(), variant, answer, extractions,
+        Outcome o = GoldenReplay.run(BestSellingFoundations.SCRIPT, variant, answer, extractions,
                 GoldenReplay.tableJudge(judge), evalDate, hashSeed);
         return new Run(o.evaluator(), o.crash(), o.extractionRequests());
     }
@@ -60,7 +60,7 @@ class BestSellingFoundationsGoldenTest {
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        GoldenReplay.assertEveryVariantHasGoldenCases(new BestSellingFoundations(), goldenFiles());
+        GoldenReplay.assertEveryVariantHasGoldenCases(BestSellingFoundations.SCRIPT, goldenFiles());
     }
 
     @TestFactory
@@ -70,7 +70,7 @@ class BestSellingFoundationsGoldenTest {
 
     private static void replay(Path file) throws IOException {
         JsonNode g = GoldenReplay.readJson(file);
-        Outcome r = GoldenReplay.replay(new BestSellingFoundations(), g);
+        Outcome r = GoldenReplay.replay(BestSellingFoundations.SCRIPT, g);
         GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
         assertEquals(GoldenReplay.texts(g.get("judge_urls")), r.judgeUrls(), "judge URLs in call order");

@@ -77,7 +77,7 @@ class CountyAqiFixTest {
                 })
                 .withPages(url -> Optional.of(new Page("page " + url, List.of())));
         Evaluator evaluator = new Evaluator(ctx);
-        new CountyAqi().evaluate(evaluator, variant);
+        CountyAqi.SCRIPT.evaluate(evaluator, variant);
         return evaluator;
     }
 

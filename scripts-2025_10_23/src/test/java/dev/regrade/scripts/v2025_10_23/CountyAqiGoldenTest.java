@@ -31,7 +31,7 @@ class CountyAqiGoldenTest {
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        GoldenReplay.assertEveryVariantHasGoldenCases(new CountyAqi(), goldenFiles());
+        GoldenReplay.assertEveryVariantHasGoldenCases(CountyAqi.SCRIPT, goldenFiles());
     }
 
     @Test
@@ -51,7 +51,7 @@ class CountyAqiGoldenTest {
     private static void replay(Path file) throws IOException {
         JsonNode g = GoldenReplay.readJson(file);
         assertTrue(g.hasNonNull("eval_date"), "eval_date recorded");
-        Outcome r = GoldenReplay.replay(new CountyAqi(), g);
+        Outcome r = GoldenReplay.replay(CountyAqi.SCRIPT, g);
         GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 

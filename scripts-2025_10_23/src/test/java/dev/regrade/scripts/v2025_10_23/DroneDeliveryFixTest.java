@@ -161,6 +161,6 @@ class DroneDeliveryFixTest {
     @Test
     void unknownVariantIsRejected() {
         assertThrows(IllegalArgumentException.class,
-                () -> new DroneDelivery().evaluate(new Evaluator(EvaluationContext.of("")), "instructors-last"));
+                () -> DroneDelivery.SCRIPT.evaluate(new Evaluator(EvaluationContext.of("")), "instructors-last"));
     }
 }

@@ -34,7 +34,7 @@ class DroneDeliveryGoldenTest {
      */
     static Run run(String variant, String answer, JsonNode extractions, JsonNode judge, String evalDate,
                    long hashSeed) {
-        Outcome o = GoldenReplay.run(new DroneDelivery(), variant, answer, extractions,
+        Outcome o = GoldenReplay.run(DroneDelivery.SCRIPT, variant, answer, extractions,
                 GoldenReplay.tableJudge(judge), evalDate, hashSeed);
         return new Run(o.evaluator(), o.crash(), o.extractionPrompts());
     }
@@ -57,7 +57,7 @@ class DroneDeliveryGoldenTest {
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        GoldenReplay.assertEveryVariantHasGoldenCases(new DroneDelivery(), goldenFiles());
+        GoldenReplay.assertEveryVariantHasGoldenCases(DroneDelivery.SCRIPT, goldenFiles());
     }
 
     @TestFactory
@@ -67,7 +67,7 @@ class DroneDeliveryGoldenTest {
 
     private static void replay(Path file) throws IOException {
         JsonNode g = GoldenReplay.readJson(file);
-        Outcome r = GoldenReplay.replay(new DroneDelivery(), g);
+        Outcome r = GoldenReplay.replay(DroneDelivery.SCRIPT, g);
         GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
         if (g.has("judge_urls")) {

@@ -128,7 +128,7 @@ class GasStationsFixTest {
 
     @Test
     void fixedKeepsThe510MileMaximumForTheFinalLeg() {
-        for (String variant : Variants.RELEASED_AND_FIXED) {
+        for (String variant : GasStations.SCRIPT.variantNames()) {
             GasStationsGoldenTest.Run run = new Route(NOT_FOUND)
                     .station("Shell", "Pearl, MS", 400, 1710)
                     .station("Chevron", "Dallas, TX", 400, 1310)
@@ -150,7 +150,7 @@ class GasStationsFixTest {
 
     @Test
     void fixedStillChecksIntermediateLegsAgainstThe290MileMinimum() {
-        for (String variant : Variants.RELEASED_AND_FIXED) {
+        for (String variant : GasStations.SCRIPT.variantNames()) {
             GasStationsGoldenTest.Run run = new Route(NOT_FOUND)
                     .station("Shell", "Pearl, MS", 400, 1782)
                     .station("Chevron", "Dallas, TX", 200, 1582) // a 200-mile leg between stations
@@ -180,7 +180,7 @@ class GasStationsFixTest {
 
     @Test
     void bothVariantsCrashWhenTheDirectLookupSucceeds() {
-        for (String variant : Variants.RELEASED_AND_FIXED) {
+        for (String variant : GasStations.SCRIPT.variantNames()) {
             Route route = new Route(metres(2182))
                     .station("Shell", "Pearl, MS", 400, 1782);
             GasStationsGoldenTest.Run run = route.run(variant);
@@ -194,7 +194,7 @@ class GasStationsFixTest {
     @Test
     void anUnknownVariantIsRejected() {
         Evaluator evaluator = new Evaluator(EvaluationContext.of(""));
-        assertThrows(IllegalArgumentException.class, () -> new GasStations().evaluate(evaluator, "instructors-last"));
+        assertThrows(IllegalArgumentException.class, () -> GasStations.SCRIPT.evaluate(evaluator, "instructors-last"));
     }
 
     @Test

@@ -98,7 +98,7 @@ class GasStationsGoldenTest {
                 });
         run.evaluator = new Evaluator(ctx);
         try {
-            new GasStations().evaluate(run.evaluator, golden.get("variant").textValue());
+            GasStations.SCRIPT.evaluate(run.evaluator, golden.get("variant").textValue());
         } catch (PyException e) {
             run.crash = e;
         }

@@ -17,6 +17,7 @@ import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
+import dev.regrade.rubric.script.RubricScript;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -213,7 +214,7 @@ final class GoldenReplay {
         for (Path p : goldenFiles) {
             perVariant.merge(readJson(p).get("variant").asText(), 1, Integer::sum);
         }
-        assertEquals(new TreeSet<>(script.variants()), new TreeSet<>(perVariant.keySet()), "variants with golden cases");
+        assertEquals(new TreeSet<>(script.variantNames()), new TreeSet<>(perVariant.keySet()), "variants with golden cases");
         perVariant.forEach((v, n) -> assertTrue(n >= 10 && n <= 30, v + " has " + n + " golden cases"));
     }
 

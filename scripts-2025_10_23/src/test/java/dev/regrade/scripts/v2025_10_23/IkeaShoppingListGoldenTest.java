@@ -52,7 +52,7 @@ class IkeaShoppingListGoldenTest {
     }
 
     private static void replay(JsonNode g) {
-        Outcome r = GoldenReplay.replay(new IkeaShoppingList(), g);
+        Outcome r = GoldenReplay.replay(IkeaShoppingList.SCRIPT, g);
         JsonNode expected = g.get("expected");
         if (expected.has("crash")) {
             assertEquals(expected.get("crash").textValue(), r.crash(), "crash");

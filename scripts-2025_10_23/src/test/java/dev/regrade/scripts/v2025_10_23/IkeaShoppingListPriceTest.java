@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regrade.pycompat.PyRepr;
+import dev.regrade.rubric.EvaluationContext;
+import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.script.Variant;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,15 +27,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  * §A names, spelled out.
  */
 class IkeaShoppingListPriceTest {
-    private static final String RELEASED = "released";
-    private static final String FIXED = "fixed";
-
     static double released(String price) {
-        return IkeaShoppingList.extractNumericPrice(RELEASED, price);
+        return IkeaShoppingList.extractNumericPrice(Variant.RELEASED, price);
     }
 
     static double fixed(String price) {
-        return IkeaShoppingList.extractNumericPrice(FIXED, price);
+        return IkeaShoppingList.extractNumericPrice(Variant.FIXED, price);
     }
 
     /** Each line {"price": str|null, "released": repr, "fixed": repr}; compared by Python repr (so -0.0, nan, inf count). */
@@ -125,6 +125,7 @@ class IkeaShoppingListPriceTest {
 
     @Test
     void unknownVariantIsRejected() {
-        assertThrows(IllegalArgumentException.class, () -> IkeaShoppingList.extractNumericPrice("instructors-last", "$1"));
+        assertThrows(IllegalArgumentException.class,
+                () -> IkeaShoppingList.SCRIPT.evaluate(new Evaluator(EvaluationContext.of("")), "instructors-last"));
     }
 }

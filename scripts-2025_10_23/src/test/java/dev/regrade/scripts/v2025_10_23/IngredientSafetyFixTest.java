@@ -1,6 +1,5 @@
 package dev.regrade.scripts.v2025_10_23;
 
-import static dev.regrade.scripts.v2025_10_23.IngredientSafety.calculateBrandSimilarity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.script.Variant;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,74 +27,80 @@ import org.junit.jupiter.api.Test;
  * Python copy, and whole runs on the targeted inputs.
  */
 class IngredientSafetyFixTest {
-    private static final String R = Variants.RELEASED;
-    private static final String F = Variants.FIXED;
+    private static final String R = Variant.RELEASED.name();
+    private static final String F = Variant.FIXED.name();
     private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** {@code calculate_brand_similarity} in the variant of that name. */
+    private static double similarity(String variant, String extractedBrand, String requiredBrand) {
+        return IngredientSafety.calculateBrandSimilarity(IngredientSafety.SCRIPT.declaration().variant(variant),
+                extractedBrand, requiredBrand);
+    }
 
     // ----------------------------------------------------------------------- the helper
 
     @Test
     void joMaloneIsBelowTheThresholdWhenReleasedAndMatchesAtExactlyTheThresholdWhenFixed() {
-        assertEquals(16.0 / 22, calculateBrandSimilarity(R, "Jo Malone", "Jo Malone London"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "Jo Malone", "Jo Malone London"));
+        assertEquals(16.0 / 22, similarity(R, "Jo Malone", "Jo Malone London"));
+        assertEquals(0.8, similarity(F, "Jo Malone", "Jo Malone London"));
     }
 
     @Test
     void requiredNameWithWordsAddedBeforeOrAfterMatchesWhenFixed() {
-        assertEquals(8.0 / 17, calculateBrandSimilarity(R, "Christian Dior", "Dior"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "Christian Dior", "Dior"));
-        assertEquals(8.0 / 15, calculateBrandSimilarity(R, "Dior Parfums", "Dior"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "Dior Parfums", "Dior"));
-        assertEquals(12.0 / 17, calculateBrandSimilarity(R, "Chanel Paris", "Chanel"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "Chanel Paris", "Chanel"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "Maison Christian Dior Paris", "Dior"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "Jo Malone London Perfumes", "Jo Malone London"));
+        assertEquals(8.0 / 17, similarity(R, "Christian Dior", "Dior"));
+        assertEquals(0.8, similarity(F, "Christian Dior", "Dior"));
+        assertEquals(8.0 / 15, similarity(R, "Dior Parfums", "Dior"));
+        assertEquals(0.8, similarity(F, "Dior Parfums", "Dior"));
+        assertEquals(12.0 / 17, similarity(R, "Chanel Paris", "Chanel"));
+        assertEquals(0.8, similarity(F, "Chanel Paris", "Chanel"));
+        assertEquals(0.8, similarity(F, "Maison Christian Dior Paris", "Dior"));
+        assertEquals(0.8, similarity(F, "Jo Malone London Perfumes", "Jo Malone London"));
     }
 
     @Test
     void fragmentsStillDoNotMatch() {
         for (String fragment : List.of("Jo", "London", "Malone", "Jo London", "Malone Souliers", "Jo Loves")) {
-            double released = calculateBrandSimilarity(R, fragment, "Jo Malone London");
+            double released = similarity(R, fragment, "Jo Malone London");
             assertTrue(released < 0.8, fragment);
-            assertEquals(released, calculateBrandSimilarity(F, fragment, "Jo Malone London"), fragment);
+            assertEquals(released, similarity(F, fragment, "Jo Malone London"), fragment);
         }
     }
 
     @Test
     void namesThatMatchedBeforeKeepTheirValue() {
-        assertEquals(1.0, calculateBrandSimilarity(F, "CHANEL", "Chanel"));
-        assertEquals(8.0 / 9, calculateBrandSimilarity(F, "Diorr", "Dior"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "Chanel Inc", "Chanel")); // 12/15: already exactly 0.8
-        assertEquals(24.0 / 26, calculateBrandSimilarity(F, "Malone London", "Jo Malone London"));
-        assertEquals(calculateBrandSimilarity(R, "Jo Malone Londres", "Jo Malone London"),
-                calculateBrandSimilarity(F, "Jo Malone Londres", "Jo Malone London"));
+        assertEquals(1.0, similarity(F, "CHANEL", "Chanel"));
+        assertEquals(8.0 / 9, similarity(F, "Diorr", "Dior"));
+        assertEquals(0.8, similarity(F, "Chanel Inc", "Chanel")); // 12/15: already exactly 0.8
+        assertEquals(24.0 / 26, similarity(F, "Malone London", "Jo Malone London"));
+        assertEquals(similarity(R, "Jo Malone Londres", "Jo Malone London"),
+                similarity(F, "Jo Malone Londres", "Jo Malone London"));
     }
 
     @Test
     void wordsAreSplitAtWhitespaceAndHyphensWithDotsRemovedAndCaseIgnored() {
-        assertEquals(0.8, calculateBrandSimilarity(F, "Christian-Dior", "Dior"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "CHRISTIAN  DIOR ", "Dior"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "J.O. Malone", "Jo Malone London"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "Jo\u00a0Malone", "Jo Malone London"));
-        assertEquals(0.8, calculateBrandSimilarity(F, "Jo - Malone", "Jo Malone London"));
+        assertEquals(0.8, similarity(F, "Christian-Dior", "Dior"));
+        assertEquals(0.8, similarity(F, "CHRISTIAN  DIOR ", "Dior"));
+        assertEquals(0.8, similarity(F, "J.O. Malone", "Jo Malone London"));
+        assertEquals(0.8, similarity(F, "Jo\u00a0Malone", "Jo Malone London"));
+        assertEquals(0.8, similarity(F, "Jo - Malone", "Jo Malone London"));
         // Punctuation other than '-' and '.' stays part of the word: no word match.
-        assertEquals(calculateBrandSimilarity(R, "Dior, Paris", "Dior"), calculateBrandSimilarity(F, "Dior, Paris", "Dior"));
-        assertTrue(calculateBrandSimilarity(F, "(Christian Dior)", "Dior") < 0.8);
+        assertEquals(similarity(R, "Dior, Paris", "Dior"), similarity(F, "Dior, Paris", "Dior"));
+        assertTrue(similarity(F, "(Christian Dior)", "Dior") < 0.8);
         // A letter with a diacritic is another word.
-        assertEquals(0.75, calculateBrandSimilarity(F, "Dïor", "Dior"));
-        assertTrue(calculateBrandSimilarity(F, "Maison Dïor", "Dior") < 0.8);
+        assertEquals(0.75, similarity(F, "Dïor", "Dior"));
+        assertTrue(similarity(F, "Maison Dïor", "Dior") < 0.8);
     }
 
     @Test
     void emptyAndNoneNames() {
-        assertEquals(0.0, calculateBrandSimilarity(F, "", "Dior"));
-        assertEquals(0.0, calculateBrandSimilarity(F, "Dior", ""));
-        assertEquals(1.0, calculateBrandSimilarity(F, "", ""));
-        assertEquals(1.0, calculateBrandSimilarity(F, " . - ", ""));
-        PyException e = assertThrows(PyAttributeError.class, () -> calculateBrandSimilarity(F, null, "Dior"));
+        assertEquals(0.0, similarity(F, "", "Dior"));
+        assertEquals(0.0, similarity(F, "Dior", ""));
+        assertEquals(1.0, similarity(F, "", ""));
+        assertEquals(1.0, similarity(F, " . - ", ""));
+        PyException e = assertThrows(PyAttributeError.class, () -> similarity(F, null, "Dior"));
         assertEquals("'NoneType' object has no attribute 'lower'", e.pythonMessage());
-        assertThrows(PyAttributeError.class, () -> calculateBrandSimilarity(R, "Dior", null));
-        assertThrows(IllegalArgumentException.class, () -> calculateBrandSimilarity("instructors-last", "Dior", "Dior"));
+        assertThrows(PyAttributeError.class, () -> similarity(R, "Dior", null));
+        assertThrows(IllegalArgumentException.class, () -> similarity("instructors-last", "Dior", "Dior"));
     }
 
     /** Every recorded pair: exactly the value (or error) of the Python original and of the fixed Python copy. */
@@ -139,7 +145,7 @@ class IngredientSafetyFixTest {
                 String expected = render(v.get(variant));
                 String actual;
                 try {
-                    actual = Double.toString(calculateBrandSimilarity(variant, a, b));
+                    actual = Double.toString(similarity(variant, a, b));
                 } catch (PyException e) {
                     actual = "error " + e.pythonType() + ": " + e.pythonMessage();
                 }

@@ -33,7 +33,7 @@ class IngredientSafetyGoldenTest {
      * hash seed 0: the judge answers from the table, else the default.
      */
     static Run run(String variant, String answer, JsonNode extractions, JsonNode judge) {
-        Outcome o = GoldenReplay.run(new IngredientSafety(), variant, answer, extractions, GoldenReplay.tableJudge(judge),
+        Outcome o = GoldenReplay.run(IngredientSafety.SCRIPT, variant, answer, extractions, GoldenReplay.tableJudge(judge),
                 GoldenReplay.DEFAULT_EVAL_DATE, 0L);
         return new Run(o.evaluator(), o.crash(), o.extractionPrompts(), o.extractionSchemas());
     }
@@ -52,7 +52,7 @@ class IngredientSafetyGoldenTest {
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        GoldenReplay.assertEveryVariantHasGoldenCases(new IngredientSafety(), goldenFiles());
+        GoldenReplay.assertEveryVariantHasGoldenCases(IngredientSafety.SCRIPT, goldenFiles());
     }
 
     @TestFactory
@@ -64,7 +64,7 @@ class IngredientSafetyGoldenTest {
         JsonNode g = GoldenReplay.readJson(file);
         assertEquals(GoldenReplay.DEFAULT_EVAL_DATE, g.path("eval_date").asText());
         assertEquals(0, g.path("hash_seed").asLong());
-        Outcome r = GoldenReplay.replay(new IngredientSafety(), g);
+        Outcome r = GoldenReplay.replay(IngredientSafety.SCRIPT, g);
         GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 

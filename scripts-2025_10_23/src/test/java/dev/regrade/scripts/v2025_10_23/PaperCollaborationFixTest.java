@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.rubric.script.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * answer gives no first author; fixed scores that answer 0; nothing else changes.
  */
 class PaperCollaborationFixTest {
-    private static final String R = Variants.RELEASED;
-    private static final String F = Variants.FIXED;
+    private static final String R = Variant.RELEASED.name();
+    private static final String F = Variant.FIXED.name();
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String CRASH = "AttributeError: 'NoneType' object has no attribute 'lower'";
 

@@ -34,7 +34,7 @@ class PaperCollaborationGoldenTest {
      * hash seed 0: the judge answers from the table, else the default.
      */
     static Run run(String variant, String answer, JsonNode extractions, JsonNode judge) {
-        Outcome o = GoldenReplay.run(new PaperCollaboration(), variant, answer, extractions, GoldenReplay.tableJudge(judge),
+        Outcome o = GoldenReplay.run(PaperCollaboration.SCRIPT, variant, answer, extractions, GoldenReplay.tableJudge(judge),
                 GoldenReplay.DEFAULT_EVAL_DATE, 0L);
         return new Run(o.evaluator(), o.crash(), o.extractionPrompts(), o.extractionSchemas());
     }
@@ -53,7 +53,7 @@ class PaperCollaborationGoldenTest {
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        GoldenReplay.assertEveryVariantHasGoldenCases(new PaperCollaboration(), goldenFiles());
+        GoldenReplay.assertEveryVariantHasGoldenCases(PaperCollaboration.SCRIPT, goldenFiles());
     }
 
     @TestFactory
@@ -65,7 +65,7 @@ class PaperCollaborationGoldenTest {
         JsonNode g = GoldenReplay.readJson(file);
         assertEquals(GoldenReplay.DEFAULT_EVAL_DATE, g.path("eval_date").asText());
         assertEquals(0, g.path("hash_seed").asLong());
-        Outcome r = GoldenReplay.replay(new PaperCollaboration(), g);
+        Outcome r = GoldenReplay.replay(PaperCollaboration.SCRIPT, g);
         GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.rubric.script.Variant;
 import dev.regrade.rubric.template.PyValidationError;
 import dev.regrade.rubric.template.Template;
 import java.util.ArrayList;
@@ -88,7 +89,7 @@ class PopularAiBooksFixTest {
         Set<List<String>> orders = new LinkedHashSet<>();
         Set<JsonNode> trees = new LinkedHashSet<>();
         for (long seed : SEEDS) {
-            PopularAiBooksGoldenTest.Run r = run(Variants.RELEASED, seed, titles(6));
+            PopularAiBooksGoldenTest.Run r = run(Variant.RELEASED.name(), seed, titles(6));
             orders.add(r.bookDetailNames());
             trees.add(tree(r));
             boolean russellEvaluated = r.bookDetailNames().contains("book_detail_Human Compatible");
@@ -100,15 +101,15 @@ class PopularAiBooksFixTest {
         assertEquals(List.of("book_detail_The Society of Mind", "book_detail_The Book of Why",
                         "book_detail_The Sciences of the Artificial", "book_detail_The Emotion Machine",
                         "book_detail_The Fifth Generation"),
-                run(Variants.RELEASED, 3, titles(6)).bookDetailNames(), "seed 3 leaves out Human Compatible");
-        assertTrue(run(Variants.RELEASED, 0, titles(6)).bookDetailNames().contains("book_detail_Human Compatible"));
+                run(Variant.RELEASED.name(), 3, titles(6)).bookDetailNames(), "seed 3 leaves out Human Compatible");
+        assertTrue(run(Variant.RELEASED.name(), 0, titles(6)).bookDetailNames().contains("book_detail_Human Compatible"));
     }
 
     @Test
     void sixDistinctTitles_fixed_evaluatesTheFirstFiveInEveryRun() {
         JsonNode first = null;
         for (long seed : SEEDS) {
-            PopularAiBooksGoldenTest.Run r = run(Variants.FIXED, seed, titles(6));
+            PopularAiBooksGoldenTest.Run r = run(Variant.FIXED.name(), seed, titles(6));
             assertEquals(detailNames(titles(5)), r.bookDetailNames(), "seed " + seed);
             assertEquals(1.0, r.finalScore(), "seed " + seed);
             assertFalse(r.claims().contains(REJECTED), "the sixth book is never judged");
@@ -123,8 +124,8 @@ class PopularAiBooksFixTest {
     @Test
     void fiveTitles_noTruncation_fixChangesNoVerdictOnlyTheSlotOrder() {
         for (long seed : SEEDS) {
-            PopularAiBooksGoldenTest.Run released = run(Variants.RELEASED, seed, titles(5));
-            PopularAiBooksGoldenTest.Run fixed = run(Variants.FIXED, seed, titles(5));
+            PopularAiBooksGoldenTest.Run released = run(Variant.RELEASED.name(), seed, titles(5));
+            PopularAiBooksGoldenTest.Run fixed = run(Variant.FIXED.name(), seed, titles(5));
             assertEquals(new LinkedHashSet<>(released.bookDetailNames()).size(), 5);
             assertEquals(Set.copyOf(detailNames(titles(5))), Set.copyOf(released.bookDetailNames()),
                     "released evaluates the same five books");
@@ -134,7 +135,7 @@ class PopularAiBooksFixTest {
             assertEquals(Set.copyOf(released.claims()), Set.copyOf(fixed.claims()), "same judge claims");
         }
         // with hash seed 0 the released slot order is a permutation of the answer's order
-        assertNotEquals(detailNames(titles(5)), run(Variants.RELEASED, 0, titles(5)).bookDetailNames());
+        assertNotEquals(detailNames(titles(5)), run(Variant.RELEASED.name(), 0, titles(5)).bookDetailNames());
     }
 
     @Test
@@ -142,10 +143,10 @@ class PopularAiBooksFixTest {
         List<String> seven = List.of("The Book of Why", "The Society of Mind", "The Book of Why", "The Emotion Machine",
                 "The Sciences of the Artificial", "The Fifth Generation", "Human Compatible");
         for (long seed : SEEDS) {
-            PopularAiBooksGoldenTest.Run fixed = run(Variants.FIXED, seed, seven);
+            PopularAiBooksGoldenTest.Run fixed = run(Variant.FIXED.name(), seed, seven);
             assertEquals(detailNames(titles(5)), fixed.bookDetailNames(), "seed " + seed);
             assertEquals(1.0, fixed.finalScore());
-            PopularAiBooksGoldenTest.Run released = run(Variants.RELEASED, seed, seven);
+            PopularAiBooksGoldenTest.Run released = run(Variant.RELEASED.name(), seed, seven);
             assertEquals(5, new LinkedHashSet<>(released.bookDetailNames()).size(), "released also de-duplicates");
         }
     }
@@ -154,7 +155,7 @@ class PopularAiBooksFixTest {
     void blankTitleAmongTheFirstFive_fixedSkipsItAndDoesNotReachForTheSixth() {
         List<String> titles = List.of("The Book of Why", "   ", "The Society of Mind", "The Emotion Machine",
                 "The Sciences of the Artificial", "The Fifth Generation");
-        PopularAiBooksGoldenTest.Run fixed = run(Variants.FIXED, 0, titles);
+        PopularAiBooksGoldenTest.Run fixed = run(Variant.FIXED.name(), 0, titles);
         assertEquals(detailNames(List.of("The Book of Why", "The Society of Mind", "The Emotion Machine",
                 "The Sciences of the Artificial")), fixed.bookDetailNames());
         assertEquals(0.8, fixed.finalScore(), "four books pass, the fifth slot is padding");
@@ -169,7 +170,7 @@ class PopularAiBooksFixTest {
                 + "goodreads_url\n"
                 + "  Field required [type=missing, input_value={}, input_type=dict]\n"
                 + "    For further information visit https://errors.pydantic.dev/2.13/v/missing";
-        for (String variant : Variants.RELEASED_AND_FIXED) {
+        for (String variant : PopularAiBooks.SCRIPT.variantNames()) {
             ObjectNode g = input(variant, 0, titles(2));
             ((ObjectNode) g.get("extractions")).remove("book_detail_The Society of Mind");
             assertEquals("ValidationError: " + message, PopularAiBooksGoldenTest.replay(g).crash(), variant);

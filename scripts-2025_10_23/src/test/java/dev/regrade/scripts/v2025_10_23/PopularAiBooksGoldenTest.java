@@ -51,7 +51,7 @@ class PopularAiBooksGoldenTest {
      * scripted context ({@link GoldenReplay#replay}).
      */
     static Run replay(JsonNode g) {
-        Outcome o = GoldenReplay.replay(new PopularAiBooks(), g);
+        Outcome o = GoldenReplay.replay(PopularAiBooks.SCRIPT, g);
         return new Run(o.evaluator(), o.crash(), o.extractionRequests());
     }
 
@@ -61,7 +61,7 @@ class PopularAiBooksGoldenTest {
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        GoldenReplay.assertEveryVariantHasGoldenCases(new PopularAiBooks(), goldenFiles());
+        GoldenReplay.assertEveryVariantHasGoldenCases(PopularAiBooks.SCRIPT, goldenFiles());
     }
 
     @TestFactory
@@ -71,7 +71,7 @@ class PopularAiBooksGoldenTest {
 
     private static void check(Path file) throws IOException {
         JsonNode g = GoldenReplay.readJson(file);
-        Outcome r = GoldenReplay.replay(new PopularAiBooks(), g);
+        Outcome r = GoldenReplay.replay(PopularAiBooks.SCRIPT, g);
         GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 

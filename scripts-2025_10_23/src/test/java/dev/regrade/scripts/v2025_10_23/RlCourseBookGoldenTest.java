@@ -39,7 +39,7 @@ class RlCourseBookGoldenTest {
      */
     static Run run(String variant, String answer, JsonNode extractions, JsonNode judge, String evalDate,
                    long hashSeed) {
-        Outcome o = GoldenReplay.run(new RlCourseBook(), variant, answer, extractions,
+        Outcome o = GoldenReplay.run(RlCourseBook.SCRIPT, variant, answer, extractions,
                 GoldenReplay.tableJudge(judge), evalDate, hashSeed);
         return new Run(o.evaluator(), o.crash(), o.extractionPrompts());
     }
@@ -62,7 +62,7 @@ class RlCourseBookGoldenTest {
 
     @Test
     void everyVariantHasItsGoldenCases() throws IOException {
-        GoldenReplay.assertEveryVariantHasGoldenCases(new RlCourseBook(), goldenFiles());
+        GoldenReplay.assertEveryVariantHasGoldenCases(RlCourseBook.SCRIPT, goldenFiles());
     }
 
     @TestFactory
@@ -72,7 +72,7 @@ class RlCourseBookGoldenTest {
 
     private static void replay(Path file) throws IOException {
         JsonNode g = GoldenReplay.readJson(file);
-        Outcome r = GoldenReplay.replay(new RlCourseBook(), g);
+        Outcome r = GoldenReplay.replay(RlCourseBook.SCRIPT, g);
         GoldenReplay.assertSummaryOrCrash(g.get("expected"), r);
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 

@@ -11,6 +11,7 @@ import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Status;
+import dev.regrade.rubric.script.RubricScript;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,9 +82,9 @@ class RlCourseBookVariantsTest {
 
     @Test
     void hasExactlyTheThreeVariantsAndRejectsOthers() {
-        RlCourseBook script = new RlCourseBook();
+        RubricScript script = RlCourseBook.SCRIPT;
         assertEquals("rl_course_book", script.name());
-        assertEquals(List.of("released", "fixed", "instructors-last"), script.variants());
+        assertEquals(List.of("released", "fixed", "instructors-last"), script.variantNames());
         assertThrows(IllegalArgumentException.class,
                 () -> script.evaluate(new Evaluator(EvaluationContext.of("")), "instructors_last"));
     }
