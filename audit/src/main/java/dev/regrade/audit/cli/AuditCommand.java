@@ -1,6 +1,5 @@
 package dev.regrade.audit.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.bench.PhaseTimes;
 import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
@@ -11,6 +10,7 @@ import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.JudgeUnavailableException;
 import dev.regrade.policies.Policies;
+import dev.regrade.reports.ConsoleSummary;
 import dev.regrade.rubric.json.PyJson;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.PrintWriter;
@@ -119,21 +119,13 @@ final class AuditCommand implements Callable<Integer> {
                 clock.judgeRequests(outcome.judgeRequests());
                 AuditWriter.atomicWrite(timings, PyJson.toFileText(clock.json()));
             }
-            JsonNode s = outcome.report().get("summary");
-            if (!quiet && outcome.evaluated() < s.get("runs").asInt()) {
+            int runs = outcome.report().summary().runs();
+            if (!quiet && outcome.evaluated() < runs) {
                 err.printf("regrade audit: %d runs evaluated; %d reused from a first-seed run that never read its hash "
-                        + "seed%n", outcome.evaluated(), s.get("runs").asInt() - outcome.evaluated());
+                        + "seed%n", outcome.evaluated(), runs - outcome.evaluated());
                 err.flush();
             }
-            stdout.printf("%d runs, %d inputs: %d changed trees, %d unexpected changes, %d crashes, %d seed-dependent "
-                            + "trees, %d prompt-lint findings%n", s.get("runs").asInt(), s.get("comparisons").asInt(),
-                    s.get("changed").asInt(), s.get("unexpected").asInt(), s.get("crashes").asInt(),
-                    s.get("determinism").asInt(), s.get("lint").asInt());
-            for (JsonNode u : outcome.report().get("unexpected")) {
-                stdout.println("UNEXPECTED " + u.get("script").asText() + " " + u.get("input_kind").asText() + " "
-                        + u.get("input").asText() + ": " + u.get("class").asText() + " " + u.get("text").asText());
-            }
-            stdout.println(outcome.report().get("changelog").asText());
+            ConsoleSummary.lines(outcome.report()).forEach(stdout::println);
             stdout.println("Reports: " + out.resolve("report.md") + ", " + out.resolve("report.html") + ", "
                     + out.resolve("report.json"));
             stdout.flush();

@@ -8,6 +8,7 @@ import dev.regrade.rubric.diff.ChangeClass;
 import dev.regrade.rubric.diff.TreeDiff;
 import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.rubric.json.RunOutcome;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -134,7 +135,7 @@ final class DiffCommand implements Callable<Integer> {
             return PyRepr.repr(s.doubleValue());
         }
         JsonNode r = doc.path("regrade");
-        return "crashed".equals(r.path("outcome").asText())
+        return RunOutcome.CRASHED.value().equals(r.path("outcome").asText())
                 ? "crashed (" + r.path("error_type").asText() + ")" : "none";
     }
 }

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.reports.Html;
 import dev.regrade.reports.Markdown;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.ReportJson;
+import dev.regrade.rubric.json.BadJsonException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,14 +41,20 @@ final class ReportCommand implements Callable<Integer> {
             if (!Files.isRegularFile(file)) {
                 throw new BadInputException(from + ": no report.json here (run ./regrade audit --out " + from + " first)");
             }
-            JsonNode report = ResultFiles.read(file);
-            if (!report.has("regrade_audit") || !report.has("comparisons")) {
+            JsonNode json = ResultFiles.read(file);
+            if (!json.has("regrade_audit") || !json.has("comparisons")) {
                 throw new BadInputException(file + ": not a Regrade audit report (no regrade_audit/comparisons keys)");
+            }
+            AuditReport report;
+            try {
+                report = ReportJson.read(json);
+            } catch (BadJsonException e) {
+                throw new BadInputException(file + ": " + e.getMessage());
             }
             out.print(switch (format) {
                 case markdown -> Markdown.render(report);
                 case html -> Html.render(report);
-                case json -> PyJson.toFileText(report);
+                case json -> ReportJson.toFileText(report);
             });
             out.flush();
             return ExitCodes.OK;

@@ -1,0 +1,16 @@
+package dev.regrade.reports.model;
+
+import java.util.Objects;
+
+/**
+ * A before → after difference the expectations do not allow: the audit fails on it.
+ *
+ * @param input  the script and input
+ * @param change the difference
+ */
+public record UnexpectedChange(ScriptInput input, NodeChange change) {
+    public UnexpectedChange {
+        Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(change, "change");
+    }
+}
