@@ -1,7 +1,6 @@
 package dev.regrade.reports.model;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * One script's declaration in the expectations.
@@ -12,6 +11,5 @@ import java.util.Objects;
 public record AllowedChanges(List<String> allow, String note) {
     public AllowedChanges {
         allow = List.copyOf(allow);
-        Objects.requireNonNull(note, "note");
     }
 }

@@ -1,7 +1,6 @@
 package dev.regrade.reports.model;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A finished audit: the schema of {@code report.json} (written and read by {@link ReportJson}),
@@ -30,17 +29,11 @@ public record AuditReport(int version, String before, String after, String judge
     public static final int VERSION = 1;
 
     public AuditReport {
-        Objects.requireNonNull(before, "before");
-        Objects.requireNonNull(after, "after");
-        Objects.requireNonNull(judge, "judge");
         seeds = List.copyOf(seeds);
-        Objects.requireNonNull(expectations, "expectations");
-        Objects.requireNonNull(summary, "summary");
         comparisons = List.copyOf(comparisons);
         unexpected = List.copyOf(unexpected);
         determinism = List.copyOf(determinism);
         lint = List.copyOf(lint);
         crashes = List.copyOf(crashes);
-        Objects.requireNonNull(changelog, "changelog");
     }
 }

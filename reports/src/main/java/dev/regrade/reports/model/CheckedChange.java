@@ -1,7 +1,5 @@
 package dev.regrade.reports.model;
 
-import java.util.Objects;
-
 /**
  * A before → after difference checked against the expectations.
  *
@@ -9,7 +7,4 @@ import java.util.Objects;
  * @param expected whether the expectations allow it (derived changes always are)
  */
 public record CheckedChange(NodeChange change, boolean expected) {
-    public CheckedChange {
-        Objects.requireNonNull(change, "change");
-    }
 }

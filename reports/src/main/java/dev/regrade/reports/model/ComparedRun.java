@@ -1,7 +1,6 @@
 package dev.regrade.reports.model;
 
 import dev.regrade.rubric.json.RunOutcome;
-import java.util.Objects;
 
 /**
  * One side of a comparison: the run of the before or the after variant under the first seed.
@@ -16,12 +15,6 @@ import java.util.Objects;
  */
 public record ComparedRun(String variant, RunOutcome outcome, Double finalScore, String errorType, String error,
                           int judgeRequests, String result) {
-    public ComparedRun {
-        Objects.requireNonNull(variant, "variant");
-        Objects.requireNonNull(outcome, "outcome");
-        Objects.requireNonNull(result, "result");
-    }
-
     /** True when the original would have raised for this input. */
     public boolean crashed() {
         return outcome == RunOutcome.CRASHED;

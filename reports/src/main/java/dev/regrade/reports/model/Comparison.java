@@ -1,7 +1,6 @@
 package dev.regrade.reports.model;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * One script × input, before against after: a row of the score-impact table.
@@ -20,10 +19,6 @@ import java.util.Objects;
 public record Comparison(ScriptInput input, String description, ComparedRun before, ComparedRun after, Double delta,
                          List<CheckedChange> changes, boolean changed, int unexpected, ChangedTrees trees) {
     public Comparison {
-        Objects.requireNonNull(input, "input");
-        Objects.requireNonNull(description, "description");
-        Objects.requireNonNull(before, "before");
-        Objects.requireNonNull(after, "after");
         changes = List.copyOf(changes);
     }
 

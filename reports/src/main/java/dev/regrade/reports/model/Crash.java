@@ -1,7 +1,6 @@
 package dev.regrade.reports.model;
 
 import dev.regrade.rubric.json.RunOutcome;
-import java.util.Objects;
 
 /**
  * A run that raised where the original raises, with what the other variant did on the same input.
@@ -16,15 +15,6 @@ import java.util.Objects;
  */
 public record Crash(ScriptInput input, String variant, String errorType, String error, String otherVariant,
                     RunOutcome otherOutcome, Double otherScore) {
-    public Crash {
-        Objects.requireNonNull(input, "input");
-        Objects.requireNonNull(variant, "variant");
-        Objects.requireNonNull(errorType, "errorType");
-        Objects.requireNonNull(error, "error");
-        Objects.requireNonNull(otherVariant, "otherVariant");
-        Objects.requireNonNull(otherOutcome, "otherOutcome");
-    }
-
     /** True when the other variant crashed too. */
     public boolean otherCrashed() {
         return otherOutcome == RunOutcome.CRASHED;

@@ -3,7 +3,6 @@ package dev.regrade.reports.model;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The expectations the audit checked the changes against.
@@ -14,8 +13,6 @@ import java.util.Objects;
  */
 public record DeclaredExpectations(String source, String description, Map<String, AllowedChanges> scripts) {
     public DeclaredExpectations {
-        Objects.requireNonNull(source, "source");
-        Objects.requireNonNull(description, "description");
         scripts = Collections.unmodifiableMap(new LinkedHashMap<>(scripts));
     }
 }

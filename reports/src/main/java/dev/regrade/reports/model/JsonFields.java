@@ -7,12 +7,38 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The fields of one JSON object being read, with its JSON path: every problem is a
  * {@link BadJsonException} naming the path of the field, e.g. {@code $.comparisons[3].delta}.
  */
 final class JsonFields {
+    /**
+     * What a value must be, and how it is read.
+     *
+     * @param test whether a value is of this kind
+     * @param what the kind for the error message, e.g. {@code a string}
+     * @param read the value as Java
+     */
+    record Kind<T>(Predicate<JsonNode> test, String what, Function<JsonNode, T> read) {
+        static final Kind<String> TEXT = new Kind<>(JsonNode::isTextual, "a string", JsonNode::textValue);
+        static final Kind<Double> NUMBER = new Kind<>(JsonNode::isNumber, "a number", JsonNode::doubleValue);
+        static final Kind<Integer> INT = new Kind<>(v -> v.isIntegralNumber() && v.canConvertToInt(), "an integer",
+                JsonNode::intValue);
+        static final Kind<Long> LONG = new Kind<>(v -> v.isIntegralNumber() && v.canConvertToLong(), "an integer",
+                JsonNode::longValue);
+        static final Kind<Boolean> BOOL = new Kind<>(JsonNode::isBoolean, "true or false", JsonNode::booleanValue);
+
+        /** The value at {@code path}, which must be of this kind. */
+        T read(JsonNode v, String path) {
+            if (v == null || !test.test(v)) {
+                throw new BadJsonException(path, "expected " + what);
+            }
+            return read.apply(v);
+        }
+    }
+
     private final JsonNode node;
     private final String path;
 
@@ -37,7 +63,8 @@ final class JsonFields {
         return node.has(key);
     }
 
-    private JsonNode required(String key) {
+    /** The value of a required field. */
+    JsonNode value(String key) {
         JsonNode v = node.get(key);
         if (v == null) {
             throw new BadJsonException(path(key), "missing");
@@ -45,74 +72,30 @@ final class JsonFields {
         return v;
     }
 
-    /** The raw value of a required field. */
-    JsonNode value(String key) {
-        return required(key);
+    /** A required field of the given kind. */
+    <T> T get(String key, Kind<T> kind) {
+        return kind.read(value(key), path(key));
     }
 
-    String text(String key) {
-        JsonNode v = required(key);
-        if (!v.isTextual()) {
-            throw new BadJsonException(path(key), "expected a string");
-        }
-        return v.textValue();
-    }
-
-    /** A string, or null when the field is null or absent. */
-    String textOrNull(String key) {
+    /** A field of the given kind, or null when it is null or absent. */
+    <T> T getOrNull(String key, Kind<T> kind) {
         JsonNode v = node.get(key);
         if (v == null || v.isNull()) {
             return null;
         }
-        if (!v.isTextual()) {
-            throw new BadJsonException(path(key), "expected a string or null");
+        if (!kind.test().test(v)) {
+            throw new BadJsonException(path(key), "expected " + kind.what() + " or null");
         }
-        return v.textValue();
-    }
-
-    /** A number, or null when the field is null or absent. */
-    Double numberOrNull(String key) {
-        JsonNode v = node.get(key);
-        if (v == null || v.isNull()) {
-            return null;
-        }
-        if (!v.isNumber()) {
-            throw new BadJsonException(path(key), "expected a number or null");
-        }
-        return v.doubleValue();
-    }
-
-    int integer(String key) {
-        JsonNode v = required(key);
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw new BadJsonException(path(key), "expected an integer");
-        }
-        return v.intValue();
-    }
-
-    long longInteger(String key) {
-        JsonNode v = required(key);
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw new BadJsonException(path(key), "expected an integer");
-        }
-        return v.longValue();
-    }
-
-    boolean bool(String key) {
-        JsonNode v = required(key);
-        if (!v.isBoolean()) {
-            throw new BadJsonException(path(key), "expected true or false");
-        }
-        return v.booleanValue();
+        return kind.read().apply(v);
     }
 
     JsonFields object(String key) {
-        return of(required(key), path(key));
+        return of(value(key), path(key));
     }
 
     /** A value parsed from a required string; the parser's {@link IllegalArgumentException} names the value. */
     <T> T parsed(String key, Function<String, T> parse) {
-        String text = text(key);
+        String text = get(key, Kind.TEXT);
         try {
             return parse.apply(text);
         } catch (IllegalArgumentException e) {
@@ -122,7 +105,7 @@ final class JsonFields {
 
     /** A required list, each element read with its own path ({@code key[i]}). */
     <T> List<T> list(String key, ElementReader<T> read) {
-        JsonNode v = required(key);
+        JsonNode v = value(key);
         if (!v.isArray()) {
             throw new BadJsonException(path(key), "expected a list");
         }
@@ -131,6 +114,11 @@ final class JsonFields {
             out.add(read.read(v.get(i), path(key) + "[" + i + "]"));
         }
         return out;
+    }
+
+    /** A required list whose elements are all of one kind. */
+    <T> List<T> list(String key, Kind<T> kind) {
+        return list(key, kind::read);
     }
 
     /** A required list of objects. */
@@ -150,21 +138,5 @@ final class JsonFields {
     @FunctionalInterface
     interface ElementReader<T> {
         T read(JsonNode element, String path);
-    }
-
-    /** A list element that must be a string. */
-    static String text(JsonNode element, String path) {
-        if (element == null || !element.isTextual()) {
-            throw new BadJsonException(path, "expected a string");
-        }
-        return element.textValue();
-    }
-
-    /** A list element that must be an integer. */
-    static long longInteger(JsonNode element, String path) {
-        if (element == null || !element.isIntegralNumber() || !element.canConvertToLong()) {
-            throw new BadJsonException(path, "expected an integer");
-        }
-        return element.longValue();
     }
 }

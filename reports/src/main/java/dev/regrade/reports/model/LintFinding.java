@@ -1,7 +1,6 @@
 package dev.regrade.reports.model;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A judge claim with a missing value in it ({@code None}, {@code []}, {@code {}}, {@code N/A}).
@@ -14,10 +13,6 @@ import java.util.Objects;
  */
 public record LintFinding(ScriptInput input, String variant, String node, String claim, List<String> tokens) {
     public LintFinding {
-        Objects.requireNonNull(input, "input");
-        Objects.requireNonNull(variant, "variant");
-        Objects.requireNonNull(node, "node");
-        Objects.requireNonNull(claim, "claim");
         tokens = List.copyOf(tokens);
     }
 }

@@ -2,7 +2,6 @@ package dev.regrade.reports.model;
 
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
-import java.util.Objects;
 
 /**
  * One difference between two trees, as the report records it.
@@ -17,13 +16,6 @@ import java.util.Objects;
  */
 public record NodeChange(ChangeClass changeClass, String kind, String node, String before, String after,
                          String text) {
-    public NodeChange {
-        Objects.requireNonNull(changeClass, "changeClass");
-        Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(node, "node");
-        Objects.requireNonNull(text, "text");
-    }
-
     /** A tree difference with its one-line description. */
     public static NodeChange of(Change c) {
         return new NodeChange(c.changeClass(), c.kind(), c.nodeId(), c.before(), c.after(), c.describe());

@@ -1,5 +1,11 @@
 package dev.regrade.reports.model;
 
+import static dev.regrade.reports.model.JsonFields.Kind.BOOL;
+import static dev.regrade.reports.model.JsonFields.Kind.INT;
+import static dev.regrade.reports.model.JsonFields.Kind.LONG;
+import static dev.regrade.reports.model.JsonFields.Kind.NUMBER;
+import static dev.regrade.reports.model.JsonFields.Kind.TEXT;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -11,6 +17,7 @@ import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.json.RunOutcome;
 import dev.regrade.rubric.json.TreeJson;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * {@code report.json}: the one writer and the one reader of an {@link AuditReport}. Keys are written
@@ -32,61 +39,55 @@ public final class ReportJson {
 
     /** The report as JSON. */
     public static ObjectNode toJson(AuditReport r) {
-        ObjectNode o = F.objectNode();
-        o.put("regrade_audit", r.version());
-        o.put("before", r.before());
-        o.put("after", r.after());
-        o.put("judge", r.judge());
+        ObjectNode o = F.objectNode().put("regrade_audit", r.version()).put("before", r.before())
+                .put("after", r.after()).put("judge", r.judge());
         ArrayNode seeds = o.putArray("seeds");
         r.seeds().forEach(seeds::add);
-        ObjectNode exp = o.putObject("expectations");
-        exp.put("source", r.expectations().source());
-        exp.put("description", r.expectations().description());
+        ObjectNode exp = o.putObject("expectations").put("source", r.expectations().source())
+                .put("description", r.expectations().description());
         ObjectNode scripts = exp.putObject("scripts");
         r.expectations().scripts().forEach((name, a) -> {
             ObjectNode s = scripts.putObject(name);
-            ArrayNode allow = s.putArray("allow");
-            a.allow().forEach(allow::add);
+            s.set("allow", strings(a.allow()));
             s.put("note", a.note());
         });
         Totals t = r.summary();
         o.putObject("summary").put("runs", t.runs()).put("comparisons", t.comparisons()).put("changed", t.changed())
                 .put("unexpected", t.unexpected()).put("crashes", t.crashes()).put("determinism", t.determinism())
                 .put("lint", t.lint());
-        ArrayNode comparisons = o.putArray("comparisons");
-        r.comparisons().forEach(c -> comparisons.add(comparison(c)));
-        ArrayNode unexpected = o.putArray("unexpected");
-        for (UnexpectedChange u : r.unexpected()) {
-            ObjectNode x = input(unexpected.addObject(), u.input());
-            change(x, u.change());
-        }
-        ArrayNode determinism = o.putArray("determinism");
-        for (SeedDifference d : r.determinism()) {
-            ObjectNode x = input(determinism.addObject(), d.input(), d.variant());
-            x.put("base_seed", d.baseSeed());
-            x.put("seed", d.seed());
-            ArrayNode changes = x.putArray("changes");
-            d.changes().forEach(ch -> change(changes.addObject(), ch));
-        }
-        ArrayNode lint = o.putArray("lint");
-        for (LintFinding l : r.lint()) {
-            ObjectNode x = input(lint.addObject(), l.input(), l.variant());
-            x.put("node", l.node());
-            x.put("claim", l.claim());
-            ArrayNode tokens = x.putArray("tokens");
-            l.tokens().forEach(tokens::add);
-        }
-        ArrayNode crashes = o.putArray("crashes");
-        for (Crash c : r.crashes()) {
-            ObjectNode x = input(crashes.addObject(), c.input(), c.variant());
-            x.put("error_type", c.errorType());
-            x.put("error", c.error());
-            x.put("other_variant", c.otherVariant());
-            x.put("other_outcome", c.otherOutcome().value());
-            x.put("other_score", c.otherScore());
-        }
+        o.set("comparisons", array(r.comparisons(), ReportJson::comparison));
+        o.set("unexpected", array(r.unexpected(), u -> change(input(F.objectNode(), u.input()), u.change())));
+        o.set("determinism", array(r.determinism(), ReportJson::seedDifference));
+        o.set("lint", array(r.lint(), l -> input(F.objectNode(), l.input(), l.variant()).put("node", l.node())
+                .put("claim", l.claim()).set("tokens", strings(l.tokens()))));
+        o.set("crashes", array(r.crashes(), ReportJson::crash));
         o.put("changelog", r.changelog());
         return o;
+    }
+
+    private static <T> ArrayNode array(List<T> items, Function<T, JsonNode> write) {
+        ArrayNode a = F.arrayNode();
+        items.forEach(item -> a.add(write.apply(item)));
+        return a;
+    }
+
+    private static ArrayNode strings(List<String> items) {
+        ArrayNode a = F.arrayNode();
+        items.forEach(a::add);
+        return a;
+    }
+
+    private static ObjectNode seedDifference(SeedDifference d) {
+        ObjectNode o = input(F.objectNode(), d.input(), d.variant()).put("base_seed", d.baseSeed())
+                .put("seed", d.seed());
+        o.set("changes", array(d.changes(), ch -> change(F.objectNode(), ch)));
+        return o;
+    }
+
+    private static ObjectNode crash(Crash c) {
+        return input(F.objectNode(), c.input(), c.variant()).put("error_type", c.errorType()).put("error", c.error())
+                .put("other_variant", c.otherVariant()).put("other_outcome", c.otherOutcome().value())
+                .put("other_score", c.otherScore());
     }
 
     private static ObjectNode comparison(Comparison c) {
@@ -95,10 +96,7 @@ public final class ReportJson {
         o.set("before", run(c.before()));
         o.set("after", run(c.after()));
         o.put("delta", c.delta());
-        ArrayNode changes = o.putArray("changes");
-        for (CheckedChange ch : c.changes()) {
-            change(changes.addObject(), ch.change()).put("expected", ch.expected());
-        }
+        o.set("changes", array(c.changes(), ch -> change(F.objectNode(), ch.change()).put("expected", ch.expected())));
         o.put("changed", c.changed());
         o.put("unexpected", c.unexpected());
         if (c.trees() != null) {
@@ -114,17 +112,12 @@ public final class ReportJson {
     }
 
     private static ObjectNode run(ComparedRun r) {
-        ObjectNode o = F.objectNode();
-        o.put("variant", r.variant());
-        o.put("outcome", r.outcome().value());
-        o.put("final_score", r.finalScore());
+        ObjectNode o = F.objectNode().put("variant", r.variant()).put("outcome", r.outcome().value())
+                .put("final_score", r.finalScore());
         if (r.crashed()) {
-            o.put("error_type", r.errorType());
-            o.put("error", r.error());
+            o.put("error_type", r.errorType()).put("error", r.error());
         }
-        o.put("judge_requests", r.judgeRequests());
-        o.put("result", r.result());
-        return o;
+        return o.put("judge_requests", r.judgeRequests()).put("result", r.result());
     }
 
     private static ObjectNode input(ObjectNode o, ScriptInput in) {
@@ -149,33 +142,34 @@ public final class ReportJson {
      */
     public static AuditReport read(JsonNode json) {
         JsonFields o = JsonFields.of(json, "$");
-        int version = o.integer("regrade_audit");
+        int version = o.get("regrade_audit", INT);
         if (version != AuditReport.VERSION) {
             throw new BadJsonException(o.path("regrade_audit"), "format version " + version
                     + "; this Regrade reads version " + AuditReport.VERSION);
         }
-        List<Long> seeds = o.list("seeds", JsonFields::longInteger);
+        List<Long> seeds = o.list("seeds", LONG);
         if (seeds.isEmpty()) {
             throw new BadJsonException(o.path("seeds"), "expected at least one seed");
         }
         JsonFields exp = o.object("expectations");
-        DeclaredExpectations expectations = new DeclaredExpectations(exp.text("source"), exp.text("description"),
-                exp.map("scripts", s -> new AllowedChanges(s.list("allow", JsonFields::text), s.text("note"))));
+        DeclaredExpectations expectations = new DeclaredExpectations(exp.get("source", TEXT),
+                exp.get("description", TEXT),
+                exp.map("scripts", s -> new AllowedChanges(s.list("allow", TEXT), s.get("note", TEXT))));
         JsonFields t = o.object("summary");
-        Totals totals = new Totals(t.integer("runs"), t.integer("comparisons"), t.integer("changed"),
-                t.integer("unexpected"), t.integer("crashes"), t.integer("determinism"), t.integer("lint"));
-        return new AuditReport(version, o.text("before"), o.text("after"), o.text("judge"),
+        Totals totals = new Totals(t.get("runs", INT), t.get("comparisons", INT), t.get("changed", INT),
+                t.get("unexpected", INT), t.get("crashes", INT), t.get("determinism", INT), t.get("lint", INT));
+        return new AuditReport(version, o.get("before", TEXT), o.get("after", TEXT), o.get("judge", TEXT),
                 seeds, expectations, totals,
                 o.objects("comparisons", ReportJson::comparison),
                 o.objects("unexpected", u -> new UnexpectedChange(input(u), change(u))),
-                o.objects("determinism", d -> new SeedDifference(input(d), d.text("variant"),
-                        d.longInteger("base_seed"), d.longInteger("seed"), d.objects("changes", ReportJson::change))),
-                o.objects("lint", l -> new LintFinding(input(l), l.text("variant"), l.text("node"), l.text("claim"),
-                        l.list("tokens", JsonFields::text))),
-                o.objects("crashes", c -> new Crash(input(c), c.text("variant"), c.text("error_type"),
-                        c.text("error"), c.text("other_variant"), c.parsed("other_outcome", RunOutcome::fromValue),
-                        c.numberOrNull("other_score"))),
-                o.text("changelog"));
+                o.objects("determinism", d -> new SeedDifference(input(d), d.get("variant", TEXT),
+                        d.get("base_seed", LONG), d.get("seed", LONG), d.objects("changes", ReportJson::change))),
+                o.objects("lint", l -> new LintFinding(input(l), l.get("variant", TEXT), l.get("node", TEXT),
+                        l.get("claim", TEXT), l.list("tokens", TEXT))),
+                o.objects("crashes", c -> new Crash(input(c), c.get("variant", TEXT), c.get("error_type", TEXT),
+                        c.get("error", TEXT), c.get("other_variant", TEXT),
+                        c.parsed("other_outcome", RunOutcome::fromValue), c.getOrNull("other_score", NUMBER))),
+                o.get("changelog", TEXT));
     }
 
     private static Comparison comparison(JsonFields c) {
@@ -184,10 +178,10 @@ public final class ReportJson {
             JsonFields t = c.object("trees");
             trees = new ChangedTrees(tree(t, "before"), tree(t, "after"));
         }
-        return new Comparison(input(c), c.text("description"), run(c.object("before")), run(c.object("after")),
-                c.numberOrNull("delta"),
-                c.objects("changes", ch -> new CheckedChange(change(ch), ch.bool("expected"))),
-                c.bool("changed"), c.integer("unexpected"), trees);
+        return new Comparison(input(c), c.get("description", TEXT), run(c.object("before")), run(c.object("after")),
+                c.getOrNull("delta", NUMBER),
+                c.objects("changes", ch -> new CheckedChange(change(ch), ch.get("expected", BOOL))),
+                c.get("changed", BOOL), c.get("unexpected", INT), trees);
     }
 
     private static ResultNode tree(JsonFields trees, String side) {
@@ -196,17 +190,17 @@ public final class ReportJson {
     }
 
     private static ComparedRun run(JsonFields r) {
-        return new ComparedRun(r.text("variant"), r.parsed("outcome", RunOutcome::fromValue),
-                r.numberOrNull("final_score"), r.textOrNull("error_type"), r.textOrNull("error"),
-                r.integer("judge_requests"), r.text("result"));
+        return new ComparedRun(r.get("variant", TEXT), r.parsed("outcome", RunOutcome::fromValue),
+                r.getOrNull("final_score", NUMBER), r.getOrNull("error_type", TEXT), r.getOrNull("error", TEXT),
+                r.get("judge_requests", INT), r.get("result", TEXT));
     }
 
     private static ScriptInput input(JsonFields o) {
-        return new ScriptInput(o.text("script"), o.text("input_kind"), o.text("input"));
+        return new ScriptInput(o.get("script", TEXT), o.get("input_kind", TEXT), o.get("input", TEXT));
     }
 
     private static NodeChange change(JsonFields c) {
-        return new NodeChange(c.parsed("class", ChangeClass::fromLabel), c.text("kind"), c.text("node"),
-                c.textOrNull("before"), c.textOrNull("after"), c.text("text"));
+        return new NodeChange(c.parsed("class", ChangeClass::fromLabel), c.get("kind", TEXT), c.get("node", TEXT),
+                c.getOrNull("before", TEXT), c.getOrNull("after", TEXT), c.get("text", TEXT));
     }
 }

@@ -1,7 +1,5 @@
 package dev.regrade.reports.model;
 
-import java.util.Objects;
-
 /**
  * A script and one of its inputs: what a row of the report is about.
  *
@@ -10,12 +8,6 @@ import java.util.Objects;
  * @param input     the policy name or the fixture's file name without {@code .json}
  */
 public record ScriptInput(String script, String inputKind, String input) {
-    public ScriptInput {
-        Objects.requireNonNull(script, "script");
-        Objects.requireNonNull(inputKind, "inputKind");
-        Objects.requireNonNull(input, "input");
-    }
-
     /** The input as the report names it, e.g. {@code fixture short-final-leg}. */
     public String inputLabel() {
         return inputKind + " " + input;

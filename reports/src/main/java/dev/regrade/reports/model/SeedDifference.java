@@ -1,7 +1,6 @@
 package dev.regrade.reports.model;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A tree that differs under another hash seed: the script's outcome depends on Python's hash order.
@@ -14,8 +13,6 @@ import java.util.Objects;
  */
 public record SeedDifference(ScriptInput input, String variant, long baseSeed, long seed, List<NodeChange> changes) {
     public SeedDifference {
-        Objects.requireNonNull(input, "input");
-        Objects.requireNonNull(variant, "variant");
         changes = List.copyOf(changes);
     }
 }

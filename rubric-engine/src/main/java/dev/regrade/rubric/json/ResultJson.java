@@ -30,12 +30,9 @@ public final class ResultJson {
 
     /** The original's summary dict, keys in its order. */
     public static ObjectNode toJson(ResultSummary s) {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("agent_name", s.agentName());
-        o.put("answer_name", s.answerName());
-        o.put("final_score", s.finalScore());
-        o.put("judge_model", s.judgeModel());
-        o.put("extract_model", s.extractModel());
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("agent_name", s.agentName())
+                .put("answer_name", s.answerName()).put("final_score", s.finalScore())
+                .put("judge_model", s.judgeModel()).put("extract_model", s.extractModel());
         ArrayNode breakdown = o.putArray("eval_breakdown");
         for (EvalBreakdown b : s.evalBreakdown()) {
             ObjectNode e = breakdown.addObject();
@@ -49,26 +46,18 @@ public final class ResultJson {
     }
 
     private static ObjectNode toJson(RunMeta meta) {
-        ObjectNode r = JsonNodeFactory.instance.objectNode();
-        r.put("script", meta.script());
-        r.put("variant", meta.variant());
-        r.put("input_kind", meta.inputKind());
-        r.put("input", meta.input());
-        r.put("eval_date", meta.evalDate());
-        r.put("hash_seed", meta.hashSeed());
-        r.put("outcome", meta.outcome().value());
+        ObjectNode r = JsonNodeFactory.instance.objectNode().put("script", meta.script())
+                .put("variant", meta.variant()).put("input_kind", meta.inputKind()).put("input", meta.input())
+                .put("eval_date", meta.evalDate()).put("hash_seed", meta.hashSeed())
+                .put("outcome", meta.outcome().value());
         if (meta.outcome() == RunOutcome.CRASHED) {
             r.put("error_type", meta.errorType());
             r.put("error", meta.error());
         }
         ArrayNode calls = r.putArray("judge_requests");
         for (JudgeCall c : meta.judgeRequests()) {
-            ObjectNode o = calls.addObject();
-            o.put("node", c.nodeId());
-            o.put("claim", c.claim());
-            o.put("url", c.url());
-            o.put("vote", c.vote());
-            o.put("prompt_sha256", c.promptSha256());
+            ObjectNode o = calls.addObject().put("node", c.nodeId()).put("claim", c.claim()).put("url", c.url())
+                    .put("vote", c.vote()).put("prompt_sha256", c.promptSha256());
             if (c.verdict() == null) {
                 o.putNull("verdict");
                 o.put("error", c.error());

@@ -1,27 +1,23 @@
 package dev.regrade.rubric.json;
 
-/** How a run ended, with the strings result documents and reports write. */
+import java.util.Locale;
+
+/** How a run ended; written into JSON as the lower-case name. */
 public enum RunOutcome {
     /** The script ran to its end and the tree was scored. */
-    SCORED("scored"),
+    SCORED,
     /** The script raised where the original raises: no score, as the original records no result. */
-    CRASHED("crashed");
+    CRASHED;
 
-    private final String value;
-
-    RunOutcome(String value) {
-        this.value = value;
-    }
-
-    /** The string written into JSON. */
+    /** The string written into JSON: {@code scored} or {@code crashed}. */
     public String value() {
-        return value;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** Parses the JSON value; throws {@link IllegalArgumentException} naming the bad value. */
     public static RunOutcome fromValue(String value) {
         for (RunOutcome o : values()) {
-            if (o.value.equals(value)) {
+            if (o.value().equals(value)) {
                 return o;
             }
         }

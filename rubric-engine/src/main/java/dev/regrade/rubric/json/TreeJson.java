@@ -26,13 +26,9 @@ public final class TreeJson {
 
     /** A stored node and its subtree as the original's {@code node.dict()}. */
     public static ObjectNode toJson(ResultNode node) {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("id", node.id());
-        o.put("desc", node.desc());
-        o.put("critical", node.critical());
-        o.put("score", node.score());
-        o.put("status", node.status().value());
-        o.put("strategy", node.strategy().value());
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("id", node.id()).put("desc", node.desc())
+                .put("critical", node.critical()).put("score", node.score()).put("status", node.status().value())
+                .put("strategy", node.strategy().value());
         ArrayNode children = o.putArray("children");
         for (ResultNode c : node.children()) {
             children.add(toJson(c));
@@ -133,10 +129,7 @@ public final class TreeJson {
 
     /** {@code tree_statistics} as the original writes it. */
     public static ObjectNode toJson(TreeStatistics s) {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("depth", s.depth());
-        o.put("total_nodes", s.totalNodes());
-        o.put("leaf_nodes", s.leafNodes());
-        return o;
+        return JsonNodeFactory.instance.objectNode().put("depth", s.depth()).put("total_nodes", s.totalNodes())
+                .put("leaf_nodes", s.leafNodes());
     }
 }
