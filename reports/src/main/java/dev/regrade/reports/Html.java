@@ -2,9 +2,19 @@ package dev.regrade.reports;
 
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.CheckedChange;
+import dev.regrade.reports.model.ComparedRun;
+import dev.regrade.reports.model.Comparison;
+import dev.regrade.reports.model.ScriptInput;
+import dev.regrade.reports.model.Totals;
+import dev.regrade.rubric.json.ResultNode;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * {@code report.html}: one self-contained page (no network, no external assets). The score-impact
@@ -34,38 +44,38 @@ public final class Html {
     private Html() {
     }
 
-    /** Renders a report document. */
-    public static String render(JsonNode report) {
+    /** Renders a report. */
+    public static String render(AuditReport report) {
         StringBuilder b = new StringBuilder();
-        String before = report.path("before").asText();
-        String after = report.path("after").asText();
-        JsonNode s = report.path("summary");
+        String before = report.before();
+        String after = report.after();
+        Totals s = report.summary();
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">")
                 .append("<title>Regrade audit: ").append(e(before)).append(" → ").append(e(after)).append("</title><style>")
                 .append(CSS).append("</style></head><body>\n");
         b.append("<h1>Regrade audit: <code>").append(e(before)).append("</code> → <code>").append(e(after))
-                .append("</code></h1>\n<p id=\"summary\">").append(s.path("runs").asInt()).append(" runs · ")
-                .append(s.path("comparisons").asInt()).append(" inputs · ").append(s.path("changed").asInt())
-                .append(" changed · <span class=\"").append(s.path("unexpected").asInt() > 0 ? "bad" : "ok").append("\">")
-                .append(s.path("unexpected").asInt()).append(" unexpected</span> · ").append(s.path("crashes").asInt())
-                .append(" crashes · ").append(s.path("determinism").asInt()).append(" seed-dependent · ")
-                .append(s.path("lint").asInt()).append(" prompt-lint findings</p>\n");
-        b.append("<p>").append(e(report.path("changelog").asText())).append("</p>\n");
+                .append("</code></h1>\n<p id=\"summary\">").append(s.runs()).append(" runs · ")
+                .append(s.comparisons()).append(" inputs · ").append(s.changed())
+                .append(" changed · <span class=\"").append(s.unexpected() > 0 ? "bad" : "ok").append("\">")
+                .append(s.unexpected()).append(" unexpected</span> · ").append(s.crashes())
+                .append(" crashes · ").append(s.determinism()).append(" seed-dependent · ")
+                .append(s.lint()).append(" prompt-lint findings</p>\n");
+        b.append("<p>").append(e(report.changelog())).append("</p>\n");
 
         b.append("<h2>Score impact</h2>\n<table id=\"impact\"><thead><tr><th>Script</th><th>Input</th><th>")
                 .append(e(before)).append("</th><th>").append(e(after))
                 .append("</th><th>Δ</th><th>Changed nodes</th></tr></thead><tbody>\n");
         int i = 0;
-        for (JsonNode c : report.path("comparisons")) {
-            boolean changed = c.path("changed").asBoolean();
-            b.append("<tr").append(c.path("unexpected").asInt() > 0 ? " class=\"bad\"" : "").append("><td>")
-                    .append(e(c.path("script").asText())).append("</td><td>")
+        for (Comparison c : report.comparisons()) {
+            boolean changed = c.changed();
+            b.append("<tr").append(c.unexpected() > 0 ? " class=\"bad\"" : "").append("><td>")
+                    .append(e(c.input().script())).append("</td><td>")
                     .append(changed ? "<a href=\"#cmp-" + i + "\">" : "")
-                    .append(e(c.path("input_kind").asText() + " " + c.path("input").asText()))
-                    .append(changed ? "</a>" : "").append("</td><td class=\"num\">").append(score(c.path("before")))
-                    .append("</td><td class=\"num\">").append(score(c.path("after"))).append("</td><td class=\"num\">")
-                    .append(delta(c.path("delta"))).append("</td><td>").append(changedCount(c)).append("</td></tr>\n");
+                    .append(e(c.input().inputLabel()))
+                    .append(changed ? "</a>" : "").append("</td><td class=\"num\">").append(score(c.before()))
+                    .append("</td><td class=\"num\">").append(score(c.after())).append("</td><td class=\"num\">")
+                    .append(Cells.delta(c.delta())).append("</td><td>").append(changedCount(c)).append("</td></tr>\n");
             i++;
         }
         b.append("</tbody></table>\n");
@@ -74,29 +84,9 @@ public final class Html {
 
         b.append("<h2>Changed trees</h2>\n");
         i = 0;
-        for (JsonNode c : report.path("comparisons")) {
-            if (c.path("changed").asBoolean()) {
-                Map<String, JsonNode> byNode = new LinkedHashMap<>();
-                Map<String, StringBuilder> why = new LinkedHashMap<>();
-                for (JsonNode ch : c.path("changes")) {
-                    String node = ch.path("node").asText();
-                    why.computeIfAbsent(node, k -> new StringBuilder()).append(why.get(node).length() == 0 ? "" : "; ")
-                            .append(ch.path("expected").asBoolean() ? "" : "UNEXPECTED ")
-                            .append(ch.path("class").asText()).append(": ").append(ch.path("text").asText());
-                    if (!ch.path("expected").asBoolean() || !byNode.containsKey(node)) {
-                        byNode.put(node, ch);
-                    }
-                }
-                b.append("<details class=\"cmp\" id=\"cmp-").append(i).append("\" open><summary><b>")
-                        .append(e(c.path("script").asText())).append("</b> · ")
-                        .append(e(c.path("input_kind").asText() + " " + c.path("input").asText())).append(" · ")
-                        .append(score(c.path("before"))).append(" → ").append(score(c.path("after")))
-                        .append("</summary>\n<p>").append(e(c.path("description").asText())).append("</p>\n")
-                        .append("<div class=\"pair\"><div class=\"tree\"><h3>").append(e(before)).append("</h3>");
-                tree(b, c.path("trees").path("before"), byNode, why, c.path("before"));
-                b.append("</div><div class=\"tree\"><h3>").append(e(after)).append("</h3>");
-                tree(b, c.path("trees").path("after"), byNode, why, c.path("after"));
-                b.append("</div></div></details>\n");
+        for (Comparison c : report.comparisons()) {
+            if (c.changed()) {
+                changedTrees(b, c, i, before, after);
             }
             i++;
         }
@@ -104,74 +94,73 @@ public final class Html {
         return b.toString();
     }
 
-    private static void findings(StringBuilder b, JsonNode report) {
-        b.append("<h2>Unexpected changes</h2>\n");
-        if (report.path("unexpected").isEmpty()) {
-            b.append("<p class=\"ok\">None.</p>\n");
-        } else {
-            b.append("<table id=\"unexpected\"><tr><th>Script</th><th>Input</th><th>Class</th><th>Change</th></tr>\n");
-            for (JsonNode u : report.path("unexpected")) {
-                b.append("<tr class=\"bad\"><td>").append(e(u.path("script").asText())).append("</td><td>")
-                        .append(e(u.path("input_kind").asText() + " " + u.path("input").asText())).append("</td><td>")
-                        .append(e(u.path("class").asText())).append("</td><td>").append(e(u.path("text").asText()))
-                        .append("</td></tr>\n");
+    private static void changedTrees(StringBuilder b, Comparison c, int i, String before, String after) {
+        // Per node: the change that colours it (an unexpected one wins) and every change spelled out.
+        Map<String, CheckedChange> byNode = new LinkedHashMap<>();
+        Map<String, StringBuilder> why = new LinkedHashMap<>();
+        for (CheckedChange ch : c.changes()) {
+            String node = ch.change().node();
+            StringBuilder w = why.computeIfAbsent(node, k -> new StringBuilder());
+            w.append(w.length() == 0 ? "" : "; ").append(ch.expected() ? "" : "UNEXPECTED ")
+                    .append(ch.change().changeClass().label()).append(": ").append(ch.change().text());
+            if (!ch.expected() || !byNode.containsKey(node)) {
+                byNode.put(node, ch);
             }
-            b.append("</table>\n");
         }
-        b.append("<h2>Crashes</h2>\n");
-        if (report.path("crashes").isEmpty()) {
-            b.append("<p>None.</p>\n");
-        } else {
-            b.append("<table><tr><th>Script</th><th>Input</th><th>Variant</th><th>Python error</th><th>Other variant</th></tr>\n");
-            for (JsonNode c : report.path("crashes")) {
-                b.append("<tr><td>").append(e(c.path("script").asText())).append("</td><td>")
-                        .append(e(c.path("input_kind").asText() + " " + c.path("input").asText())).append("</td><td>")
-                        .append(e(c.path("variant").asText())).append("</td><td><code>")
-                        .append(e(c.path("error_type").asText() + ": " + c.path("error").asText())).append("</code></td><td>")
-                        .append(e(c.path("other_variant").asText())).append(": ")
-                        .append("crashed".equals(c.path("other_outcome").asText()) ? "crashed too"
-                                : "scored " + Markdown.num(c.path("other_score")))
-                        .append("</td></tr>\n");
-            }
-            b.append("</table>\n");
-        }
-        b.append("<h2>Seed-dependent trees</h2>\n");
-        if (report.path("determinism").isEmpty()) {
-            b.append("<p>None.</p>\n");
-        } else {
-            b.append("<table><tr><th>Script</th><th>Variant</th><th>Input</th><th>Seed</th><th>Differences</th></tr>\n");
-            for (JsonNode d : report.path("determinism")) {
-                StringBuilder diffs = new StringBuilder();
-                d.path("changes").forEach(ch -> diffs.append(diffs.length() == 0 ? "" : "<br>").append(e(ch.path("text").asText())));
-                b.append("<tr><td>").append(e(d.path("script").asText())).append("</td><td>")
-                        .append(e(d.path("variant").asText())).append("</td><td>")
-                        .append(e(d.path("input_kind").asText() + " " + d.path("input").asText())).append("</td><td>")
-                        .append(d.path("seed").asText()).append(" vs ").append(d.path("base_seed").asText())
-                        .append("</td><td>").append(diffs).append("</td></tr>\n");
-            }
-            b.append("</table>\n");
-        }
-        b.append("<h2>Prompt lint</h2>\n");
-        if (report.path("lint").isEmpty()) {
-            b.append("<p>None.</p>\n");
-        } else {
-            b.append("<table><tr><th>Script</th><th>Variant</th><th>Input</th><th>Node</th><th>Claim</th></tr>\n");
-            for (JsonNode l : report.path("lint")) {
-                b.append("<tr><td>").append(e(l.path("script").asText())).append("</td><td>")
-                        .append(e(l.path("variant").asText())).append("</td><td>")
-                        .append(e(l.path("input_kind").asText() + " " + l.path("input").asText())).append("</td><td><code>")
-                        .append(e(l.path("node").asText())).append("</code></td><td>").append(e(l.path("claim").asText()))
-                        .append("</td></tr>\n");
-            }
-            b.append("</table>\n");
-        }
+        b.append("<details class=\"cmp\" id=\"cmp-").append(i).append("\" open><summary><b>")
+                .append(e(c.input().script())).append("</b> · ")
+                .append(e(c.input().inputLabel())).append(" · ")
+                .append(score(c.before())).append(" → ").append(score(c.after()))
+                .append("</summary>\n<p>").append(e(c.description())).append("</p>\n")
+                .append("<div class=\"pair\"><div class=\"tree\"><h3>").append(e(before)).append("</h3>");
+        tree(b, c.trees() == null ? null : c.trees().before(), byNode, why, c.before());
+        b.append("</div><div class=\"tree\"><h3>").append(e(after)).append("</h3>");
+        tree(b, c.trees() == null ? null : c.trees().after(), byNode, why, c.after());
+        b.append("</div></div></details>\n");
     }
 
-    private static void tree(StringBuilder b, JsonNode root, Map<String, JsonNode> changed, Map<String, StringBuilder> why,
-                             JsonNode side) {
-        if (root == null || root.isNull() || root.isMissingNode()) {
-            b.append("<p class=\"bad\">No tree: the run crashed (").append(e(side.path("error_type").asText()))
-                    .append(": ").append(e(side.path("error").asText())).append(")</p>");
+    private static void findings(StringBuilder b, AuditReport report) {
+        section(b, "Unexpected changes", report.unexpected(), "<p class=\"ok\">None.</p>\n",
+                "<table id=\"unexpected\">", "<tr class=\"bad\">", List.of("Script", "Input", "Class", "Change"),
+                u -> List.of(e(u.input().script()), input(u.input()), e(u.change().changeClass().label()),
+                        e(u.change().text())));
+        section(b, "Crashes", report.crashes(), "<p>None.</p>\n", "<table>", "<tr>",
+                List.of("Script", "Input", "Variant", "Python error", "Other variant"),
+                c -> List.of(e(c.input().script()), input(c.input()), e(c.variant()),
+                        "<code>" + e(c.errorType() + ": " + c.error()) + "</code>",
+                        e(c.otherVariant()) + ": " + (c.otherCrashed() ? "crashed too"
+                                : "scored " + Cells.score(c.otherScore()))));
+        section(b, "Seed-dependent trees", report.determinism(), "<p>None.</p>\n", "<table>", "<tr>",
+                List.of("Script", "Variant", "Input", "Seed", "Differences"),
+                d -> List.of(e(d.input().script()), e(d.variant()), input(d.input()),
+                        d.seed() + " vs " + d.baseSeed(),
+                        d.changes().stream().map(ch -> e(ch.text())).collect(Collectors.joining("<br>"))));
+        section(b, "Prompt lint", report.lint(), "<p>None.</p>\n", "<table>", "<tr>",
+                List.of("Script", "Variant", "Input", "Node", "Claim"),
+                l -> List.of(e(l.input().script()), e(l.variant()), input(l.input()),
+                        "<code>" + e(l.node()) + "</code>", e(l.claim())));
+    }
+
+    /** A findings section: its heading, then a table of one row per item, or {@code none}. */
+    private static <T> void section(StringBuilder b, String title, List<T> items, String none, String table,
+                                    String row, List<String> headers, Function<T, List<String>> cells) {
+        b.append("<h2>").append(title).append("</h2>\n");
+        if (items.isEmpty()) {
+            b.append(none);
+            return;
+        }
+        b.append(table).append("<tr><th>").append(String.join("</th><th>", headers)).append("</th></tr>\n");
+        for (T item : items) {
+            b.append(row).append("<td>").append(String.join("</td><td>", cells.apply(item))).append("</td></tr>\n");
+        }
+        b.append("</table>\n");
+    }
+
+    private static void tree(StringBuilder b, ResultNode root, Map<String, CheckedChange> changed,
+                             Map<String, StringBuilder> why, ComparedRun side) {
+        if (root == null) {
+            b.append("<p class=\"bad\">No tree: the run crashed (").append(e(Objects.toString(side.errorType(), "")))
+                    .append(": ").append(e(Objects.toString(side.error(), ""))).append(")</p>");
             return;
         }
         b.append("<ul>");
@@ -179,28 +168,28 @@ public final class Html {
         b.append("</ul>");
     }
 
-    private static void node(StringBuilder b, JsonNode n, Map<String, JsonNode> changed, Map<String, StringBuilder> why) {
-        String id = n.path("id").asText();
-        JsonNode ch = changed.get(id);
-        String status = n.path("status").asText();
-        String cls = "node " + (status.matches("passed|failed|partial|skipped|initialized") ? status : "initialized");
+    private static void node(StringBuilder b, ResultNode n, Map<String, CheckedChange> changed,
+                             Map<String, StringBuilder> why) {
+        String id = n.id();
+        CheckedChange ch = changed.get(id);
+        String status = n.status().value();
+        String cls = "node " + status;
         if (ch != null) {
-            cls += ch.path("expected").asBoolean() ? " changed" : " unexpected";
+            cls += ch.expected() ? " changed" : " unexpected";
         }
-        JsonNode children = n.path("children");
-        boolean container = children.isArray() && !children.isEmpty();
+        boolean container = !n.isLeaf();
         StringBuilder label = new StringBuilder();
         label.append("<span class=\"").append(cls).append("\" data-node=\"").append(e(id)).append("\" title=\"")
-                .append(e(n.path("desc").asText())).append("\"><span class=\"score\">")
-                .append(Markdown.num(n.path("score"))).append("</span> ").append(e(status)).append(" <code>")
+                .append(e(n.desc())).append("\"><span class=\"score\">")
+                .append(Cells.score(n.score())).append("</span> ").append(e(status)).append(" <code>")
                 .append(e(id)).append("</code>");
-        if (n.path("critical").asBoolean()) {
+        if (n.critical()) {
             label.append(" <span class=\"crit\">critical</span>");
         }
         if (container) {
-            label.append(" <span class=\"strat\">").append(e(n.path("strategy").asText())).append("</span>");
+            label.append(" <span class=\"strat\">").append(e(n.strategy().value())).append("</span>");
         }
-        label.append("<br>").append(e(n.path("desc").asText()));
+        label.append("<br>").append(e(n.desc()));
         if (ch != null) {
             label.append("<span class=\"why\">").append(e(why.get(id).toString())).append("</span>");
         }
@@ -208,7 +197,7 @@ public final class Html {
         b.append("<li>");
         if (container) {
             b.append("<details open><summary>").append(label).append("</summary><ul>");
-            for (JsonNode c : children) {
+            for (ResultNode c : n.children()) {
                 node(b, c, changed, why);
             }
             b.append("</ul></details>");
@@ -218,28 +207,17 @@ public final class Html {
         b.append("</li>");
     }
 
-    private static String score(JsonNode side) {
-        return "crashed".equals(side.path("outcome").asText())
-                ? "crashed (" + e(side.path("error_type").asText()) + ")" : Markdown.num(side.path("final_score"));
+    private static String input(ScriptInput in) {
+        return e(in.inputLabel());
     }
 
-    private static String delta(JsonNode v) {
-        if (v == null || !v.isNumber()) {
-            return "–";
-        }
-        double d = v.doubleValue();
-        return d == 0.0 ? "0" : (d > 0 ? "+" : "") + dev.regrade.pycompat.PyFormat.fixed(d, 3);
+    private static String score(ComparedRun run) {
+        return run.crashed() ? "crashed (" + e(run.errorType()) + ")" : Cells.score(run.finalScore());
     }
 
-    private static String changedCount(JsonNode c) {
-        int n = 0;
-        int u = 0;
-        for (JsonNode ch : c.path("changes")) {
-            if (!"derived".equals(ch.path("class").asText())) {
-                n++;
-                u += ch.path("expected").asBoolean() ? 0 : 1;
-            }
-        }
+    private static String changedCount(Comparison c) {
+        int n = c.shownChanges().size();
+        long u = Cells.unexpectedShown(c);
         return n == 0 ? "–" : n + (u > 0 ? " (<span class=\"bad\">" + u + " unexpected</span>)" : "");
     }
 

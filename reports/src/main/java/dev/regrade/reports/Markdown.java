@@ -1,196 +1,165 @@
 package dev.regrade.reports;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.pycompat.PyFormat;
+import dev.regrade.reports.model.AllowedChanges;
+import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.CheckedChange;
+import dev.regrade.reports.model.ComparedRun;
+import dev.regrade.reports.model.Comparison;
+import dev.regrade.reports.model.NodeChange;
+import dev.regrade.reports.model.ScriptInput;
+import dev.regrade.reports.model.Totals;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * {@code report.md}: the score-impact table, findings (unexpected changes first), one section per
- * script with its changed nodes, and the changelog line. Rendered from {@code report.json} alone,
+ * script with its changed nodes, and the changelog line. Rendered from the report alone,
  * paste-ready for a PR or a changelog.
  */
 public final class Markdown {
     private Markdown() {
     }
 
-    /** Renders a report document. */
-    public static String render(JsonNode report) {
+    /** Renders a report. */
+    public static String render(AuditReport report) {
         StringBuilder b = new StringBuilder();
-        String before = report.path("before").asText();
-        String after = report.path("after").asText();
-        JsonNode s = report.path("summary");
-        b.append("# Regrade audit: ").append(code(before)).append(" → ").append(code(after)).append("\n\n");
-        b.append(s.path("runs").asInt()).append(" runs · ").append(s.path("comparisons").asInt()).append(" inputs · ")
-                .append(s.path("changed").asInt()).append(" changed · **").append(s.path("unexpected").asInt())
-                .append(" unexpected** · ").append(s.path("crashes").asInt()).append(" crashes · ")
-                .append(s.path("determinism").asInt()).append(" seed-dependent · ").append(s.path("lint").asInt())
+        Totals s = report.summary();
+        b.append("# Regrade audit: ").append(code(report.before())).append(" → ").append(code(report.after()))
+                .append("\n\n");
+        b.append(s.runs()).append(" runs · ").append(s.comparisons()).append(" inputs · ")
+                .append(s.changed()).append(" changed · **").append(s.unexpected())
+                .append(" unexpected** · ").append(s.crashes()).append(" crashes · ")
+                .append(s.determinism()).append(" seed-dependent · ").append(s.lint())
                 .append(" prompt-lint findings\n\n");
-        b.append("Judge: ").append(report.path("judge").asText()).append(" · hash seeds: ")
-                .append(report.path("seeds").toString()).append(" · expectations: ")
-                .append(esc(report.path("expectations").path("source").asText())).append("\n\n");
+        b.append("Judge: ").append(report.judge()).append(" · hash seeds: ")
+                .append(report.seeds().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
+                .append(" · expectations: ").append(esc(report.expectations().source())).append("\n\n");
 
-        JsonNode unexpected = report.path("unexpected");
         b.append("## Unexpected changes\n\n");
-        if (unexpected.isEmpty()) {
-            b.append("None: every structural, content and verdict change is on a node the expectations allow.\n\n");
-        } else {
-            b.append("| Script | Input | Class | Change |\n|---|---|---|---|\n");
-            for (JsonNode u : unexpected) {
-                b.append("| ").append(esc(u.path("script").asText())).append(" | ").append(input(u)).append(" | ")
-                        .append(u.path("class").asText()).append(" | ").append(esc(u.path("text").asText())).append(" |\n");
-            }
-            b.append('\n');
-        }
+        table(b, report.unexpected(),
+                "None: every structural, content and verdict change is on a node the expectations allow.\n",
+                "| Script | Input | Class | Change |\n|---|---|---|---|\n",
+                u -> List.of(esc(u.input().script()), input(u.input()), u.change().changeClass().label(),
+                        esc(u.change().text())), "\n");
 
         b.append("## Score impact\n\n");
-        b.append("| Script | Input | ").append(esc(before)).append(" | ").append(esc(after))
-                .append(" | Δ | Changed nodes |\n|---|---|---:|---:|---:|---|\n");
-        for (JsonNode c : report.path("comparisons")) {
-            b.append("| ").append(esc(c.path("script").asText())).append(" | ").append(input(c)).append(" | ")
-                    .append(score(c.path("before"))).append(" | ").append(score(c.path("after"))).append(" | ")
-                    .append(delta(c.path("delta"))).append(" | ").append(changedNodes(c)).append(" |\n");
-        }
+        rows(b, "| Script | Input | " + esc(report.before()) + " | " + esc(report.after())
+                        + " | Δ | Changed nodes |\n|---|---|---:|---:|---:|---|\n", report.comparisons(),
+                c -> List.of(esc(c.input().script()), input(c.input()), score(c.before()), score(c.after()),
+                        Cells.delta(c.delta()), changedNodes(c)));
         b.append('\n');
 
-        b.append("## Changelog\n\n").append(esc(report.path("changelog").asText())).append("\n\n");
+        b.append("## Changelog\n\n").append(esc(report.changelog())).append("\n\n");
 
         b.append("## Changes by script\n\n");
+        changesByScript(b, report);
+        b.append('\n');
+
+        b.append("## Crashes\n\n");
+        table(b, report.crashes(), "None.\n",
+                "| Script | Input | Variant | Python error | Other variant |\n|---|---|---|---|---|\n",
+                c -> List.of(esc(c.input().script()), input(c.input()), esc(c.variant()),
+                        esc(c.errorType() + ": " + c.error()),
+                        esc(c.otherVariant()) + ": " + (c.otherCrashed() ? "crashed too"
+                                : "scored " + Cells.score(c.otherScore()))), "\n");
+
+        b.append("## Seed-dependent trees\n\n");
+        table(b, report.determinism(), "None: every tree is the same under every hash seed.\n",
+                "| Script | Variant | Input | Seed vs " + report.seeds().get(0)
+                        + " | Differing nodes |\n|---|---|---|---|---|\n",
+                d -> List.of(esc(d.input().script()), esc(d.variant()), input(d.input()), String.valueOf(d.seed()),
+                        nodes(d.changes(), 6)), "\n");
+
+        b.append("## Prompt lint (missing values reaching the judge)\n\n");
+        table(b, report.lint(), "None.\n",
+                "| Script | Variant | Input | Node | Token | Claim |\n|---|---|---|---|---|---|\n",
+                l -> List.of(esc(l.input().script()), esc(l.variant()), input(l.input()), code(l.node()),
+                        esc(String.join(" ", l.tokens())), esc(shorten(l.claim(), 160))), "");
+        return b.toString();
+    }
+
+    private static void changesByScript(StringBuilder b, AuditReport report) {
         String current = null;
-        for (JsonNode c : report.path("comparisons")) {
-            if (!c.path("changed").asBoolean()) {
+        for (Comparison c : report.comparisons()) {
+            if (!c.changed()) {
                 continue;
             }
-            String script = c.path("script").asText();
+            String script = c.input().script();
             if (!script.equals(current)) {
                 b.append(current == null ? "" : "\n");
                 current = script;
                 b.append("### ").append(esc(script)).append("\n\n");
-                JsonNode note = report.path("expectations").path("scripts").path(script).path("note");
-                if (!note.isMissingNode() && !note.asText().isEmpty()) {
-                    b.append("Expected: ").append(esc(note.asText())).append("\n\n");
+                AllowedChanges declared = report.expectations().scripts().get(script);
+                if (declared != null && !declared.note().isEmpty()) {
+                    b.append("Expected: ").append(esc(declared.note())).append("\n\n");
                 }
             }
-            b.append("- **").append(input(c)).append("** (").append(score(c.path("before"))).append(" → ")
-                    .append(score(c.path("after"))).append(")");
-            String d = c.path("description").asText();
-            if (!d.isEmpty()) {
-                b.append(": ").append(esc(d));
+            b.append("- **").append(input(c.input())).append("** (").append(score(c.before())).append(" → ")
+                    .append(score(c.after())).append(")");
+            if (!c.description().isEmpty()) {
+                b.append(": ").append(esc(c.description()));
             }
             b.append('\n');
-            for (JsonNode ch : c.path("changes")) {
-                if (!"derived".equals(ch.path("class").asText())) {
-                    b.append("  - ").append(ch.path("expected").asBoolean() ? "" : "**UNEXPECTED** ")
-                            .append(ch.path("class").asText()).append(": ").append(esc(ch.path("text").asText()))
-                            .append('\n');
-                }
+            for (CheckedChange ch : c.shownChanges()) {
+                b.append("  - ").append(ch.expected() ? "" : "**UNEXPECTED** ")
+                        .append(ch.change().changeClass().label()).append(": ").append(esc(ch.change().text()))
+                        .append('\n');
             }
         }
-        b.append('\n');
+    }
 
-        b.append("## Crashes\n\n");
-        JsonNode crashes = report.path("crashes");
-        if (crashes.isEmpty()) {
-            b.append("None.\n\n");
+    /**
+     * A findings table: the header and one row per item, or the {@code none} line when there are
+     * no items; {@code end} follows either.
+     */
+    private static <T> void table(StringBuilder b, List<T> items, String none, String header,
+                                  Function<T, List<String>> cells, String end) {
+        if (items.isEmpty()) {
+            b.append(none);
         } else {
-            b.append("| Script | Input | Variant | Python error | Other variant |\n|---|---|---|---|---|\n");
-            for (JsonNode c : crashes) {
-                b.append("| ").append(esc(c.path("script").asText())).append(" | ").append(input(c)).append(" | ")
-                        .append(esc(c.path("variant").asText())).append(" | ")
-                        .append(esc(c.path("error_type").asText() + ": " + c.path("error").asText())).append(" | ")
-                        .append(esc(c.path("other_variant").asText())).append(": ")
-                        .append("crashed".equals(c.path("other_outcome").asText()) ? "crashed too"
-                                : "scored " + num(c.path("other_score")))
-                        .append(" |\n");
-            }
-            b.append('\n');
+            rows(b, header, items, cells);
         }
+        b.append(end);
+    }
 
-        b.append("## Seed-dependent trees\n\n");
-        JsonNode det = report.path("determinism");
-        if (det.isEmpty()) {
-            b.append("None: every tree is the same under every hash seed.\n\n");
-        } else {
-            b.append("| Script | Variant | Input | Seed vs ").append(report.path("seeds").path(0).asText())
-                    .append(" | Differing nodes |\n|---|---|---|---|---|\n");
-            for (JsonNode d : det) {
-                b.append("| ").append(esc(d.path("script").asText())).append(" | ")
-                        .append(esc(d.path("variant").asText())).append(" | ").append(input(d)).append(" | ")
-                        .append(d.path("seed").asText()).append(" | ").append(nodes(d.path("changes"), 6)).append(" |\n");
-            }
-            b.append('\n');
+    private static <T> void rows(StringBuilder b, String header, List<T> items, Function<T, List<String>> cells) {
+        b.append(header);
+        for (T item : items) {
+            b.append("| ").append(String.join(" | ", cells.apply(item))).append(" |\n");
         }
-
-        b.append("## Prompt lint (missing values reaching the judge)\n\n");
-        JsonNode lint = report.path("lint");
-        if (lint.isEmpty()) {
-            b.append("None.\n");
-        } else {
-            b.append("| Script | Variant | Input | Node | Token | Claim |\n|---|---|---|---|---|---|\n");
-            for (JsonNode l : lint) {
-                b.append("| ").append(esc(l.path("script").asText())).append(" | ")
-                        .append(esc(l.path("variant").asText())).append(" | ").append(input(l)).append(" | ")
-                        .append(code(l.path("node").asText())).append(" | ").append(esc(join(l.path("tokens"))))
-                        .append(" | ").append(esc(shorten(l.path("claim").asText(), 160))).append(" |\n");
-            }
-        }
-        return b.toString();
     }
 
-    private static String input(JsonNode n) {
-        return esc(n.path("input_kind").asText() + " " + n.path("input").asText());
+    private static String input(ScriptInput in) {
+        return esc(in.inputLabel());
     }
 
-    private static String score(JsonNode side) {
-        return "crashed".equals(side.path("outcome").asText())
-                ? "crashed (" + esc(side.path("error_type").asText()) + ")" : num(side.path("final_score"));
+    private static String score(ComparedRun run) {
+        return run.crashed() ? "crashed (" + esc(run.errorType()) + ")" : Cells.score(run.finalScore());
     }
 
-    static String num(JsonNode v) {
-        return v == null || !v.isNumber() ? "–" : PyFormat.fixed(v.doubleValue(), 3);
-    }
-
-    private static String delta(JsonNode v) {
-        if (v == null || !v.isNumber()) {
+    private static String changedNodes(Comparison c) {
+        List<CheckedChange> shown = c.shownChanges();
+        if (shown.isEmpty()) {
             return "–";
         }
-        double d = v.doubleValue();
-        return d == 0.0 ? "0" : (d > 0 ? "+" : "") + PyFormat.fixed(d, 3);
+        long unexpected = Cells.unexpectedShown(c);
+        return nodes(c.changes().stream().map(CheckedChange::change).toList(), 4)
+                + (unexpected > 0 ? " (**" + unexpected + " unexpected**)" : "");
     }
 
-    private static String changedNodes(JsonNode c) {
-        StringBuilder b = new StringBuilder();
-        int n = 0;
-        int unexpected = 0;
-        for (JsonNode ch : c.path("changes")) {
-            if ("derived".equals(ch.path("class").asText())) {
-                continue;
-            }
-            if (!ch.path("expected").asBoolean()) {
-                unexpected++;
-            }
-            n++;
-        }
-        if (n == 0) {
-            return "–";
-        }
-        b.append(nodes(c.path("changes"), 4));
-        if (unexpected > 0) {
-            b.append(" (**").append(unexpected).append(" unexpected**)");
-        }
-        return b.toString();
-    }
-
-    /** Distinct non-derived node ids, at most {@code max}, then "+N more". */
-    private static String nodes(JsonNode changes, int max) {
-        java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
-        for (JsonNode ch : changes) {
-            if (!"derived".equals(ch.path("class").asText())) {
-                ids.add(ch.path("node").asText());
+    /** Distinct non-derived node ids (all ids when every change is derived), at most {@code max}, then "+N more". */
+    private static String nodes(List<NodeChange> changes, int max) {
+        Set<String> ids = new LinkedHashSet<>();
+        for (NodeChange ch : changes) {
+            if (!ch.derived()) {
+                ids.add(ch.node());
             }
         }
         if (ids.isEmpty()) {
-            for (JsonNode ch : changes) {
-                ids.add(ch.path("node").asText());
-            }
+            changes.forEach(ch -> ids.add(ch.node()));
         }
         StringBuilder b = new StringBuilder();
         int i = 0;
@@ -202,12 +171,6 @@ public final class Markdown {
             b.append(i == 0 ? "" : ", ").append(code(id));
             i++;
         }
-        return b.toString();
-    }
-
-    private static String join(JsonNode arr) {
-        StringBuilder b = new StringBuilder();
-        arr.forEach(t -> b.append(b.length() == 0 ? "" : " ").append(t.asText()));
         return b.toString();
     }
 

@@ -2,7 +2,8 @@ package dev.regrade.reports;
 
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.subjects.wearable.WearableAudit;
+import java.util.List;
 
 /**
  * The subject audit as one self-contained HTML page: the released → fixed table of the
@@ -12,8 +13,8 @@ public final class SubjectsHtml {
     private SubjectsHtml() {
     }
 
-    /** Renders the scenario list ({@code subjects-report.json}: objects with scenario, task, metric, released, fixed, finding). */
-    public static String render(JsonNode scenarios) {
+    /** Renders the scenarios, one row each, in order. */
+    public static String render(List<WearableAudit.Scenario> scenarios) {
         StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">")
                 .append("<title>Regrade subject audit</title><style>")
@@ -22,13 +23,13 @@ public final class SubjectsHtml {
                 .append("td.num{text-align:right}tr.diff td.num{font-weight:600;color:#8a4b00}</style></head><body>\n")
                 .append("<h1>Subject audit: wearable-AI scorers, released → fixed</h1>\n<table id=\"subjects\"><tr>")
                 .append("<th>Scenario</th><th>Task</th><th>Metric</th><th>released</th><th>fixed</th><th>Finding</th></tr>\n");
-        for (JsonNode s : scenarios) {
-            boolean diff = !s.path("released").asText().equals(s.path("fixed").asText());
-            b.append("<tr").append(diff ? " class=\"diff\"" : "").append("><td>").append(e(s.path("scenario").asText()))
-                    .append("</td><td>").append(e(s.path("task").asText())).append("</td><td>")
-                    .append(e(s.path("metric").asText())).append("</td><td class=\"num\">")
-                    .append(e(s.path("released").asText())).append("</td><td class=\"num\">")
-                    .append(e(s.path("fixed").asText())).append("</td><td>").append(e(s.path("finding").asText()))
+        for (WearableAudit.Scenario s : scenarios) {
+            boolean diff = !s.released().equals(s.fixed());
+            b.append("<tr").append(diff ? " class=\"diff\"" : "").append("><td>").append(e(s.id()))
+                    .append("</td><td>").append(e(s.task())).append("</td><td>")
+                    .append(e(s.metric())).append("</td><td class=\"num\">")
+                    .append(e(s.released())).append("</td><td class=\"num\">")
+                    .append(e(s.fixed())).append("</td><td>").append(e(s.finding()))
                     .append("</td></tr>\n");
         }
         return b.append("</table></body></html>\n").toString();

@@ -1,7 +1,10 @@
 package dev.regrade.reports;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyRepr;
+import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.json.ResultDocument;
+import dev.regrade.rubric.json.ResultNode;
+import dev.regrade.rubric.json.RunMeta;
 
 /**
  * A result's tree for people: one node per line, indented by depth, with a status mark, the score,
@@ -18,59 +21,43 @@ public final class TreeText {
     private TreeText() {
     }
 
-    /** Renders a result document (Regrade's or the Python original's). */
-    public static String render(JsonNode result) {
+    /** Renders a result document. */
+    public static String render(ResultDocument result) {
         StringBuilder out = new StringBuilder();
-        JsonNode regrade = result.get("regrade");
-        if (regrade != null) {
-            out.append(regrade.path("script").asText()).append(" · ").append(regrade.path("variant").asText())
-                    .append(" · ").append(regrade.path("input_kind").asText()).append(' ')
-                    .append(regrade.path("input").asText()).append(" · eval date ")
-                    .append(regrade.path("eval_date").asText()).append(" · hash seed ")
-                    .append(regrade.path("hash_seed").asText()).append('\n');
-        }
-        JsonNode breakdown = result.path("eval_breakdown");
-        if (breakdown.isArray() && !breakdown.isEmpty()) {
-            node(breakdown.get(0).path("verification_tree"), 0, out);
-        }
-        if (regrade != null && "crashed".equals(regrade.path("outcome").asText())) {
-            out.append("crashed: ").append(regrade.path("error_type").asText()).append(": ")
-                    .append(regrade.path("error").asText()).append('\n');
+        RunMeta run = result.regrade();
+        out.append(run.script()).append(" · ").append(run.variant()).append(" · ").append(run.inputKind()).append(' ')
+                .append(run.input()).append(" · eval date ").append(run.evalDate()).append(" · hash seed ")
+                .append(run.hashSeed()).append('\n');
+        result.tree().ifPresent(root -> node(root, 0, out));
+        if (result.crashed()) {
+            out.append("crashed: ").append(run.errorType()).append(": ").append(run.error()).append('\n');
         } else {
-            out.append("final score: ").append(score(result.path("final_score"))).append('\n');
+            Double score = result.finalScore();
+            out.append("final score: ").append(score == null ? "null" : PyRepr.repr(score)).append('\n');
         }
-        if (regrade != null) {
-            out.append("judge requests: ").append(regrade.path("judge_requests").size()).append('\n');
-        }
+        out.append("judge requests: ").append(run.judgeRequests().size()).append('\n');
         return out.toString();
     }
 
-    private static void node(JsonNode n, int depth, StringBuilder out) {
-        out.append("  ".repeat(depth)).append(mark(n.path("status").asText())).append(' ');
-        out.append(String.format("%-6s", score(n.path("score"))));
-        out.append(n.path("critical").asBoolean() ? "[C] " : "    ");
-        JsonNode children = n.path("children");
-        boolean container = children.isArray() && !children.isEmpty();
-        out.append(container ? ("sequential".equals(n.path("strategy").asText()) ? "seq " : "par ") : "    ");
-        out.append(n.path("id").asText()).append(": ").append(oneLine(n.path("desc").asText())).append('\n');
-        if (container) {
-            for (JsonNode c : children) {
-                node(c, depth + 1, out);
-            }
+    private static void node(ResultNode n, int depth, StringBuilder out) {
+        out.append("  ".repeat(depth)).append(mark(n)).append(' ');
+        out.append(String.format("%-6s", PyRepr.repr(n.score())));
+        out.append(n.critical() ? "[C] " : "    ");
+        boolean container = !n.isLeaf();
+        out.append(container ? (n.strategy() == Strategy.SEQUENTIAL ? "seq " : "par ") : "    ");
+        out.append(n.id()).append(": ").append(oneLine(n.desc())).append('\n');
+        for (ResultNode c : n.children()) {
+            node(c, depth + 1, out);
         }
     }
 
-    private static String score(JsonNode s) {
-        return s.isNumber() ? PyRepr.repr(s.doubleValue()) : "null";
-    }
-
-    private static String mark(String status) {
-        return switch (status) {
-            case "passed" -> "✓";
-            case "failed" -> "✗";
-            case "partial" -> "◐";
-            case "skipped" -> "–";
-            default -> "·";
+    private static String mark(ResultNode n) {
+        return switch (n.status()) {
+            case PASSED -> "✓";
+            case FAILED -> "✗";
+            case PARTIAL -> "◐";
+            case SKIPPED -> "–";
+            case INITIALIZED -> "·";
         };
     }
 

@@ -1,7 +1,8 @@
 /**
- * Renderings for people: an audit's {@code report.md} ({@code Markdown}) and {@code report.html}
- * ({@code Html}), both from its {@code report.json}; the subject audit's HTML page
- * ({@code SubjectsHtml}); one result's tree as text ({@code TreeText}, what {@code regrade run}
- * prints).
+ * Renderings for people: an audit's {@link dev.regrade.reports.model.AuditReport} as Markdown
+ * ({@link dev.regrade.reports.Markdown}), one HTML page ({@link dev.regrade.reports.Html}) and the
+ * console summary ({@link dev.regrade.reports.ConsoleSummary}); a result's tree as text
+ * ({@link dev.regrade.reports.TreeText}); the subject audit's HTML page. Each reads the typed model
+ * only; {@code report.json} is {@link dev.regrade.reports.model.ReportJson}'s.
  */
 package dev.regrade.reports;

@@ -1,14 +1,17 @@
 package dev.regrade.rubric;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyTextwrap;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
-import dev.regrade.rubric.json.TreeJson;
+import dev.regrade.rubric.json.EvalBreakdown;
+import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.rubric.json.ResultNode;
+import dev.regrade.rubric.json.ResultSummary;
+import dev.regrade.rubric.json.TreeStatistics;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
@@ -570,34 +573,27 @@ public final class Evaluator {
      * aggregates on first use), models, the info list (extractions, then ground truths, then
      * custom infos) and the tree, and tree statistics.
      */
-    public ObjectNode summary() {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode s = f.objectNode();
-        s.put("agent_name", context.agentName().orElse("unknown_agent"));
-        s.put("answer_name", context.answerName().orElse("unknown_answer"));
+    public ResultSummary resultSummary() {
+        String agent = context.agentName().orElse("unknown_agent");
+        String answer = context.answerName().orElse("unknown_answer");
         if (root == null) {
-            s.put("final_score", 0.0);
-            s.put("judge_model", context.model());
-            s.put("extract_model", context.model());
-            s.set("eval_breakdown", f.arrayNode());
-            return s;
+            return new ResultSummary(agent, answer, 0.0, context.model(), context.model(), List.of(), null);
         }
-        s.put("final_score", score());
-        s.put("judge_model", context.model());
-        s.put("extract_model", context.model());
-        ArrayNode info = f.arrayNode();
-        extractions.forEach(info::add);
-        groundTruths.forEach(info::add);
-        customInfos.forEach(info::add);
+        double finalScore = score();
+        List<JsonNode> info = new ArrayList<>(extractions);
+        info.addAll(groundTruths);
+        info.addAll(customInfos);
         if (info.isEmpty()) {
-            info.add(f.objectNode().put("no_info", "No information recorded"));
+            info.add(JsonNodeFactory.instance.objectNode().put("no_info", "No information recorded"));
         }
-        ObjectNode breakdown = f.objectNode();
-        breakdown.set("info", info);
-        breakdown.set("verification_tree", TreeJson.toJson(root));
-        s.set("eval_breakdown", f.arrayNode().add(breakdown));
-        s.set("tree_statistics", TreeJson.statistics(root));
-        return s;
+        ResultNode tree = ResultNode.of(root);
+        return new ResultSummary(agent, answer, finalScore, context.model(), context.model(),
+                List.of(new EvalBreakdown(info, tree)), TreeStatistics.of(tree));
+    }
+
+    /** {@link #resultSummary()} as the original's JSON dict. */
+    public ObjectNode summary() {
+        return ResultJson.toJson(resultSummary());
     }
 
     private static String orNone(String instruction) {

@@ -4,7 +4,6 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import dev.regrade.audit.approval.ApprovalSuite;
 import dev.regrade.audit.approval.Snapshots;
-import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.Launcher;
@@ -23,9 +21,7 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code regrade approve}: the approval suite through the JUnit Platform Launcher. */
 @Command(name = "approve", mixinStandardHelpOptions = true,
@@ -36,10 +32,7 @@ import picocli.CommandLine.Spec;
         },
         footer = {"", "Snapshots: audit/src/test/resources/dev/regrade/audit/snapshots/<script>/.",
             "", "Exit status: 0 all passed (or all accepted), 1 a snapshot failed, 2 an unknown --script."})
-final class ApproveCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class ApproveCommand extends RegradeCommand {
     @Option(names = "--accept", description = "Accept the received snapshots: rename each .received.json to .approved.json.")
     boolean accept;
 
@@ -47,16 +40,10 @@ final class ApproveCommand implements Callable<Integer> {
     String script;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+    int execute() {
+        PrintWriter out = out();
         if (script != null) {
-            try {
-                Inputs.script(script);
-            } catch (BadInputException e) {
-                spec.commandLine().getErr().println("regrade approve: " + e.getMessage());
-                spec.commandLine().getErr().flush();
-                return ExitCodes.BAD_INPUT;
-            }
+            Inputs.script(script);
             System.setProperty(ApprovalSuite.SCRIPT_PROPERTY, script);
         } else {
             System.clearProperty(ApprovalSuite.SCRIPT_PROPERTY);

@@ -1,6 +1,5 @@
 package dev.regrade.audit.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.bench.PhaseTimes;
 import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
@@ -9,8 +8,8 @@ import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
-import dev.regrade.audit.run.JudgeUnavailableException;
 import dev.regrade.policies.Policies;
+import dev.regrade.reports.ConsoleSummary;
 import dev.regrade.rubric.json.PyJson;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.PrintWriter;
@@ -18,11 +17,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code regrade audit}: the matrix, before and after, with a verdict. */
 @Command(name = "audit",
@@ -40,10 +36,7 @@ import picocli.CommandLine.Spec;
             "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
             "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
             "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input, 3 judge unreachable."})
-final class AuditCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class AuditCommand extends RegradeCommand {
     @Option(names = "--scripts", defaultValue = "all", paramLabel = "S,S…", split = ",",
             description = "Scripts to audit, or 'all'. Default: ${DEFAULT-VALUE}.")
     List<String> scripts;
@@ -91,62 +84,44 @@ final class AuditCommand implements Callable<Integer> {
     Path timings;
 
     @Override
-    public Integer call() {
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int execute() {
+        PrintWriter stdout = out();
+        PrintWriter err = err();
         PhaseTimes clock = PhaseTimes.fromJvmStart();
-        try {
-            AuditConfig config = config();
-            long start = System.nanoTime();
-            // On a terminal the progress line is rewritten in place; in a log, one line per tenth.
-            boolean terminal = System.console() != null;
-            Audit.Outcome outcome = Audit.run(config, (done, total) -> {
-                int step = terminal ? 25 : Math.max(1, total / 10);
-                if (!quiet && (done == total || done % step == 0)) {
-                    synchronized (err) {
-                        err.printf(terminal ? "\rregrade audit: %d/%d runs, %.1f s" : "regrade audit: %d/%d runs, %.1f s%n",
-                                done, total, (System.nanoTime() - start) / 1e9);
-                        if (terminal && done == total) {
-                            err.println();
-                        }
-                        err.flush();
+        AuditConfig config = config();
+        long start = System.nanoTime();
+        // On a terminal the progress line is rewritten in place; in a log, one line per tenth.
+        boolean terminal = System.console() != null;
+        Audit.Outcome outcome = Audit.run(config, (done, total) -> {
+            int step = terminal ? 25 : Math.max(1, total / 10);
+            if (!quiet && (done == total || done % step == 0)) {
+                synchronized (err) {
+                    err.printf(terminal ? "\rregrade audit: %d/%d runs, %.1f s" : "regrade audit: %d/%d runs, %.1f s%n",
+                            done, total, (System.nanoTime() - start) / 1e9);
+                    if (terminal && done == total) {
+                        err.println();
                     }
+                    err.flush();
                 }
-            }, clock);
-            AuditWriter.write(out, outcome);
-            clock.mark("write results and reports");
-            if (timings != null) {
-                clock.judgeRequests(outcome.judgeRequests());
-                AuditWriter.atomicWrite(timings, PyJson.toFileText(clock.json()));
             }
-            JsonNode s = outcome.report().get("summary");
-            if (!quiet && outcome.evaluated() < s.get("runs").asInt()) {
-                err.printf("regrade audit: %d runs evaluated; %d reused from a first-seed run that never read its hash "
-                        + "seed%n", outcome.evaluated(), s.get("runs").asInt() - outcome.evaluated());
-                err.flush();
-            }
-            stdout.printf("%d runs, %d inputs: %d changed trees, %d unexpected changes, %d crashes, %d seed-dependent "
-                            + "trees, %d prompt-lint findings%n", s.get("runs").asInt(), s.get("comparisons").asInt(),
-                    s.get("changed").asInt(), s.get("unexpected").asInt(), s.get("crashes").asInt(),
-                    s.get("determinism").asInt(), s.get("lint").asInt());
-            for (JsonNode u : outcome.report().get("unexpected")) {
-                stdout.println("UNEXPECTED " + u.get("script").asText() + " " + u.get("input_kind").asText() + " "
-                        + u.get("input").asText() + ": " + u.get("class").asText() + " " + u.get("text").asText());
-            }
-            stdout.println(outcome.report().get("changelog").asText());
-            stdout.println("Reports: " + out.resolve("report.md") + ", " + out.resolve("report.html") + ", "
-                    + out.resolve("report.json"));
-            stdout.flush();
-            return outcome.unexpected() > 0 ? ExitCodes.FINDING : ExitCodes.OK;
-        } catch (BadInputException e) {
-            err.println("regrade audit: " + e.getMessage());
-            err.flush();
-            return ExitCodes.BAD_INPUT;
-        } catch (JudgeUnavailableException e) {
-            err.println("regrade audit: " + e.getMessage());
-            err.flush();
-            return ExitCodes.JUDGE_UNAVAILABLE;
+        }, clock);
+        AuditWriter.write(out, outcome);
+        clock.mark("write results and reports");
+        if (timings != null) {
+            clock.judgeRequests(outcome.judgeRequests());
+            AuditWriter.atomicWrite(timings, PyJson.toFileText(clock.json()));
         }
+        int runs = outcome.report().summary().runs();
+        if (!quiet && outcome.evaluated() < runs) {
+            err.printf("regrade audit: %d runs evaluated; %d reused from a first-seed run that never read its hash "
+                    + "seed%n", outcome.evaluated(), runs - outcome.evaluated());
+            err.flush();
+        }
+        ConsoleSummary.lines(outcome.report()).forEach(stdout::println);
+        stdout.println("Reports: " + out.resolve("report.md") + ", " + out.resolve("report.html") + ", "
+                + out.resolve("report.json"));
+        stdout.flush();
+        return outcome.unexpected() > 0 ? ExitCodes.FINDING : ExitCodes.OK;
     }
 
     private AuditConfig config() {

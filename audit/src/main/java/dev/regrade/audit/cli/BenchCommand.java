@@ -4,15 +4,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.bench.Bench;
 import dev.regrade.audit.bench.ChildProcesses;
 import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.rubric.json.PyJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code regrade bench}: where the default audit's time goes, and judge requests per second. */
 @Command(name = "bench",
@@ -32,10 +30,7 @@ import picocli.CommandLine.Spec;
             "", "Examples:", "  ./regrade bench", "  ./regrade bench --sections audit --repeat 5",
             "  ./regrade bench --repeat 1 --quick",
             "", "Exit status: 0 measured, 1 a measured child run failed or timed out, 2 bad input."})
-final class BenchCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class BenchCommand extends RegradeCommand {
     @Option(names = "--repeat", defaultValue = "5", paramLabel = "N",
             description = "Runs per measurement; medians are reported. Default: ${DEFAULT-VALUE}.")
     int repeat;
@@ -64,39 +59,31 @@ final class BenchCommand implements Callable<Integer> {
     Path out;
 
     @Override
-    public Integer call() {
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int execute() {
+        PrintWriter stdout = out();
+        PrintWriter err = err();
         int n = requests == null ? (quick ? 200 : 2000) : requests;
         if (repeat < 1 || repeat > 100) {
-            err.println("regrade bench: --repeat: expected 1 to 100");
-            err.flush();
-            return ExitCodes.BAD_INPUT;
+            throw new BadInputException("--repeat: expected 1 to 100");
         }
         if (n < 1 || n > 100_000) {
-            err.println("regrade bench: --requests: expected 1 to 100000");
-            err.flush();
-            return ExitCodes.BAD_INPUT;
+            throw new BadInputException("--requests: expected 1 to 100000");
         }
         for (String section : sections) {
             if (!Bench.Options.SECTIONS.contains(section)) {
-                err.println("regrade bench: --sections: unknown section '" + section + "' (expected "
+                throw new BadInputException("--sections: unknown section '" + section + "' (expected "
                         + String.join(", ", Bench.Options.SECTIONS) + ")");
-                err.flush();
-                return ExitCodes.BAD_INPUT;
             }
         }
         if (pythonScorer != null && !java.nio.file.Files.isDirectory(pythonScorer)) {
-            err.println("regrade bench: --python-scorer: " + pythonScorer + " is not a directory");
-            err.flush();
-            return ExitCodes.BAD_INPUT;
+            throw new BadInputException("--python-scorer: " + pythonScorer + " is not a directory");
         }
         Path jar = ChildProcesses.ownJar(BenchCommand.class).orElse(null);
         Path launcher = launcher();
         ObjectNode doc = Bench.run(new Bench.Options(repeat, quick, n, launcher, jar, new java.util.HashSet<>(sections),
                 pythonScorer, line -> {
             synchronized (err) {
-                err.println("regrade bench: " + line);
+                err.println(prefix() + line);
                 err.flush();
             }
         }));

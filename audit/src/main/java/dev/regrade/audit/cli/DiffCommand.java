@@ -8,6 +8,7 @@ import dev.regrade.rubric.diff.ChangeClass;
 import dev.regrade.rubric.diff.TreeDiff;
 import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.rubric.json.RunOutcome;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -15,13 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code regrade diff}: tree differences between two results or two directories of them. */
 @Command(name = "diff", mixinStandardHelpOptions = true,
@@ -34,10 +32,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  ./regrade diff target/audit/results/gas_stations/released target/audit/results/gas_stations/fixed",
             "  ./regrade diff python_results/answer_1.json regrade_result.json",
             "", "Exit status: 0 no difference, 1 differences, 2 bad input."})
-final class DiffCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class DiffCommand extends RegradeCommand {
     @Parameters(index = "0", paramLabel = "BEFORE")
     Path before;
 
@@ -48,25 +43,18 @@ final class DiffCommand implements Callable<Integer> {
     boolean derived;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            int differing;
-            if (Files.isDirectory(before) && Files.isDirectory(after)) {
-                differing = directories(out);
-            } else if (Files.isRegularFile(before) && Files.isRegularFile(after)) {
-                differing = pair(out, before, after, before + " → " + after) ? 1 : 0;
-            } else {
-                throw new BadInputException("expected two result files or two directories: " + before + ", " + after);
-            }
-            out.flush();
-            return differing > 0 ? ExitCodes.FINDING : ExitCodes.OK;
-        } catch (BadInputException e) {
-            err.println("regrade diff: " + e.getMessage());
-            err.flush();
-            return ExitCodes.BAD_INPUT;
+    int execute() {
+        PrintWriter out = out();
+        int differing;
+        if (Files.isDirectory(before) && Files.isDirectory(after)) {
+            differing = directories(out);
+        } else if (Files.isRegularFile(before) && Files.isRegularFile(after)) {
+            differing = pair(out, before, after, before + " → " + after) ? 1 : 0;
+        } else {
+            throw new BadInputException("expected two result files or two directories: " + before + ", " + after);
         }
+        out.flush();
+        return differing > 0 ? ExitCodes.FINDING : ExitCodes.OK;
     }
 
     private int directories(PrintWriter out) {
@@ -134,7 +122,7 @@ final class DiffCommand implements Callable<Integer> {
             return PyRepr.repr(s.doubleValue());
         }
         JsonNode r = doc.path("regrade");
-        return "crashed".equals(r.path("outcome").asText())
+        return RunOutcome.CRASHED.value().equals(r.path("outcome").asText())
                 ? "crashed (" + r.path("error_type").asText() + ")" : "none";
     }
 }

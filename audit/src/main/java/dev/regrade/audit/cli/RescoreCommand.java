@@ -13,8 +13,6 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code regrade rescore}: recompute saved results' aggregates and report disagreements. */
 @Command(name = "rescore",
@@ -28,11 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "Exit status: 0 all consistent, 1 any disagreement, 2 unreadable input (file and JSON path named).",
             "", "Example:", "  ./regrade rescore results/*.json",
             "  ./regrade rescore --format json answer_1.json > recomputed.json"})
-final class RescoreCommand implements java.util.concurrent.Callable<Integer> {
+final class RescoreCommand extends RegradeCommand {
     enum Format { text, json }
-
-    @Spec
-    CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Result JSON files.")
     List<Path> files;
@@ -42,9 +37,9 @@ final class RescoreCommand implements java.util.concurrent.Callable<Integer> {
     Format format;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int execute() {
+        PrintWriter out = out();
+        PrintWriter err = err();
         boolean anyDisagree = false;
         boolean anyBad = false;
         for (Path file : files) {
@@ -52,11 +47,11 @@ final class RescoreCommand implements java.util.concurrent.Callable<Integer> {
             try {
                 r = Rescorer.rescore(finiteFinalScore(ResultFiles.read(file)));
             } catch (BadInputException e) {
-                err.println("regrade rescore: " + e.getMessage());
+                err.println(prefix() + e.getMessage());
                 anyBad = true;
                 continue;
             } catch (BadJsonException e) {
-                err.println("regrade rescore: " + file + ": " + e.getMessage());
+                err.println(prefix() + file + ": " + e.getMessage());
                 anyBad = true;
                 continue;
             }

@@ -3,7 +3,6 @@ package dev.regrade.audit.cli;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
-import dev.regrade.audit.run.JudgeUnavailableException;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
@@ -14,12 +13,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code regrade run}: one script variant on one input. */
 @Command(name = "run",
@@ -33,11 +29,8 @@ import picocli.CommandLine.Spec;
             "  ./regrade run --script rl_course_book --variant fixed --policy hash --format json",
             "", "Exit status: 0 ran (a crash of the original is a result, not an error), 2 bad input,",
             "3 the judge could not be reached or kept failing (the run is abandoned, never scored as zeros)."})
-final class RunCommand implements Callable<Integer> {
+final class RunCommand extends RegradeCommand {
     enum Format { tree, json }
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--script", required = true, paramLabel = "S", description = "Script (task id), e.g. gas_stations.")
     String script;
@@ -75,45 +68,33 @@ final class RunCommand implements Callable<Integer> {
     Long hashSeed;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int execute() {
+        RubricScript s = Inputs.script(script);
+        Inputs.variant(s, variant);
+        World world = input.policy != null ? Inputs.policy(input.policy) : Inputs.fixture(input.fixture, script);
+        JudgeMode mode;
         try {
-            RubricScript s = Inputs.script(script);
-            Inputs.variant(s, variant);
-            World world = input.policy != null ? Inputs.policy(input.policy) : Inputs.fixture(input.fixture, script);
-            JudgeMode mode;
-            try {
-                mode = JudgeMode.parse(judge);
-            } catch (IllegalArgumentException e) {
-                throw new BadInputException(e.getMessage());
-            }
-            LocalDate date = null;
-            if (evalDate != null) {
-                try {
-                    date = LocalDate.parse(evalDate);
-                } catch (DateTimeParseException e) {
-                    throw new BadInputException("--eval-date: '" + evalDate + "' is not a date like 2025-10-23");
-                }
-            }
-            if (hashSeed != null && (hashSeed < 0 || hashSeed > 4294967295L)) {
-                throw new BadInputException("--hash-seed: expected 0 to 4294967295");
-            }
-            RunRecord r;
-            try (Runner runner = new Runner()) {
-                r = runner.run(new RunSpec(s, variant, world, date, hashSeed), mode);
-            }
-            out.print(format == Format.json ? r.fileText() : TreeText.render(r.document()));
-            out.flush();
-            return ExitCodes.OK;
-        } catch (BadInputException e) {
-            err.println("regrade run: " + e.getMessage());
-            err.flush();
-            return ExitCodes.BAD_INPUT;
-        } catch (JudgeUnavailableException e) {
-            err.println("regrade run: " + e.getMessage());
-            err.flush();
-            return ExitCodes.JUDGE_UNAVAILABLE;
+            mode = JudgeMode.parse(judge);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
         }
+        LocalDate date = null;
+        if (evalDate != null) {
+            try {
+                date = LocalDate.parse(evalDate);
+            } catch (DateTimeParseException e) {
+                throw new BadInputException("--eval-date: '" + evalDate + "' is not a date like 2025-10-23");
+            }
+        }
+        if (hashSeed != null && (hashSeed < 0 || hashSeed > 4294967295L)) {
+            throw new BadInputException("--hash-seed: expected 0 to 4294967295");
+        }
+        RunRecord r;
+        try (Runner runner = new Runner()) {
+            r = runner.run(new RunSpec(s, variant, world, date, hashSeed), mode);
+        }
+        out().print(format == Format.json ? r.fileText() : TreeText.render(r.document()));
+        out().flush();
+        return ExitCodes.OK;
     }
 }

@@ -1,5 +1,6 @@
 package dev.regrade.audit.cli;
 
+import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.subjects.wearable.ConvQaScorer;
 import dev.regrade.subjects.wearable.LongQaScorer;
 import dev.regrade.subjects.wearable.OpenAiChatReplySource;
@@ -19,12 +20,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code regrade score}: the wearable-AI challenge scorers, released or fixed. */
 @Command(name = "score", mixinStandardHelpOptions = true,
@@ -37,11 +35,8 @@ import picocli.CommandLine.Spec;
             "  ./regrade score longqa --golden val.jsonl --predictions preds.jsonl --variant fixed --output out/results.json",
             "  ./regrade score convqa --golden g.jsonl --predictions p.jsonl --llm-judge --judge-url http://127.0.0.1:8000/v1 --judge-model m",
             "", "Exit status: 0 scored, 1 the original's evaluation error (printed as ERROR: …), 2 bad input."})
-final class ScoreCommand implements Callable<Integer> {
+final class ScoreCommand extends RegradeCommand {
     enum Task { proactive, longqa, convqa }
-
-    @Spec
-    CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "TASK", description = "proactive, longqa or convqa.")
     Task task;
@@ -74,45 +69,31 @@ final class ScoreCommand implements Callable<Integer> {
     String apiKeyEnv;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int execute() {
+        PrintWriter out = out();
+        PrintWriter err = err();
         Variant v;
         try {
             v = Variant.parse(variant);
         } catch (RuntimeException e) {
-            err.println("regrade score: --variant: expected released or fixed, not '" + variant + "'");
-            err.flush();
-            return ExitCodes.BAD_INPUT;
+            throw new BadInputException("--variant: expected released or fixed, not '" + variant + "'");
         }
         for (Path p : new Path[] {golden, predictions}) {
             if (!Files.isRegularFile(p)) {
-                err.println("regrade score: " + p + ": no such file");
-                err.flush();
-                return ExitCodes.BAD_INPUT;
+                throw new BadInputException(p + ": no such file");
             }
         }
         if (llmJudge && (task != Task.convqa || judgeUrl == null || judgeModel == null)) {
-            Integer utf8 = reportNotUtf8(err);
-            if (utf8 != null) {
-                return utf8; // as before: a file that is not UTF-8 is reported ahead of the flag problem
-            }
-            err.println("regrade score: --llm-judge is for convqa and needs --judge-url and --judge-model");
-            err.flush();
-            return ExitCodes.BAD_INPUT;
+            requireUtf8(); // as before: a file that is not UTF-8 is reported ahead of the flag problem
+            throw new BadInputException("--llm-judge is for convqa and needs --judge-url and --judge-model");
         }
         OpenAiChatReplySource judge = null;
         if (llmJudge) {
             try {
                 judge = new OpenAiChatReplySource(judgeUrl, judgeModel, apiKeyEnv);
             } catch (IllegalArgumentException e) {
-                Integer utf8 = reportNotUtf8(err);
-                if (utf8 != null) {
-                    return utf8;
-                }
-                err.println("regrade score: --judge-url: " + e.getMessage());
-                err.flush();
-                return ExitCodes.BAD_INPUT;
+                requireUtf8();
+                throw new BadInputException("--judge-url: " + e.getMessage());
             }
         }
         try {
@@ -131,10 +112,7 @@ final class ScoreCommand implements Callable<Integer> {
             // The scorers read both files in full before they score or warn, and decode every non-ASCII line
             // strictly, so a file that is not UTF-8 always ends here: it is reported as before (golden first,
             // ahead of any other error), without a separate checking pass over large files when all is well.
-            Integer utf8 = reportNotUtf8(err);
-            if (utf8 != null) {
-                return utf8;
-            }
+            requireUtf8();
             if (e instanceof UncheckedIOException io) {
                 throw io;
             }
@@ -144,17 +122,14 @@ final class ScoreCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints the first input file that is not UTF-8 (golden first) and returns BAD_INPUT, or returns null. */
-    private Integer reportNotUtf8(PrintWriter err) {
+    /** Refuses the first input file that is not UTF-8 (golden first). */
+    private void requireUtf8() {
         for (Path p : new Path[] {golden, predictions}) {
             String problem = notUtf8(p);
             if (problem != null) {
-                err.println("regrade score: " + p + ": " + problem);
-                err.flush();
-                return ExitCodes.BAD_INPUT;
+                throw new BadInputException(p + ": " + problem);
             }
         }
-        return null;
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.reports.SubjectsHtml;
 import dev.regrade.rubric.json.PyJson;
 import dev.regrade.subjects.vereval.SyntheticBenchmark;
@@ -12,34 +13,20 @@ import dev.regrade.subjects.wearable.WearableGenerator;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code regrade subjects}: the subject tasks' synthetic data and their before/after audit. */
 @Command(name = "subjects", mixinStandardHelpOptions = true,
         description = "The subject tasks (wearable-AI scorers, VerEval): synthetic data and the released/fixed audit.",
         subcommands = {SubjectsCommand.Generate.class, SubjectsCommand.Audit.class})
-final class SubjectsCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
-
+final class SubjectsCommand extends CommandGroup {
     @Command(name = "generate", mixinStandardHelpOptions = true,
             description = "Write synthetic data at the real val scale, deterministic by seed: 700 proactive sessions "
                     + "(~9,935 chunks), 700 LongQA rows, 700 ConvQA conversations (~4,415 turns), and a VerEval "
                     + "benchmark (1,391 questions, 13 tasks × 107); --scale N writes N times as many rows "
                     + "(same seed and scale, same bytes).")
-    static final class Generate implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
+    static final class Generate extends RegradeCommand {
         @Option(names = "--out", required = true, paramLabel = "DIR")
         Path out;
 
@@ -52,16 +39,14 @@ final class SubjectsCommand implements Runnable {
         int scale;
 
         @Override
-        public Integer call() {
+        int execute() {
             if (scale < 1 || scale > 1000) {
-                spec.commandLine().getErr().println("regrade subjects generate: --scale: expected 1 to 1000");
-                spec.commandLine().getErr().flush();
-                return ExitCodes.BAD_INPUT;
+                throw new BadInputException("--scale: expected 1 to 1000");
             }
             WearableGenerator.generate(out.resolve("wearable"), seed, scale);
             SyntheticBenchmark.generate(out.resolve("vereval"), seed, scale);
-            spec.commandLine().getOut().println("wrote " + out.resolve("wearable") + " and " + out.resolve("vereval"));
-            spec.commandLine().getOut().flush();
+            out().println("wrote " + out.resolve("wearable") + " and " + out.resolve("vereval"));
+            out().flush();
             return ExitCodes.OK;
         }
     }
@@ -69,10 +54,7 @@ final class SubjectsCommand implements Runnable {
     @Command(name = "audit", mixinStandardHelpOptions = true,
             description = "Run the wearable scorers released and fixed on built-in scenarios over generated data and "
                     + "print the score-impact table with one finding per scenario; writes subjects-report.md, .json and .html.")
-    static final class Audit implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
+    static final class Audit extends RegradeCommand {
         @Option(names = "--out", defaultValue = "target/subjects-audit", paramLabel = "DIR",
                 description = "Default: ${DEFAULT-VALUE}.")
         Path out;
@@ -81,7 +63,7 @@ final class SubjectsCommand implements Runnable {
         long seed;
 
         @Override
-        public Integer call() {
+        int execute() {
             List<WearableAudit.Scenario> scenarios = WearableAudit.run(out.resolve("work"), seed);
             StringBuilder md = new StringBuilder("# Regrade subject audit: wearable-AI scorers, released → fixed\n\n")
                     .append("| Scenario | Task | Metric | released | fixed | Finding |\n|---|---|---|---:|---:|---|\n");
@@ -100,8 +82,8 @@ final class SubjectsCommand implements Runnable {
             }
             AuditWriter.atomicWrite(out.resolve("subjects-report.md"), md.toString());
             AuditWriter.atomicWrite(out.resolve("subjects-report.json"), PyJson.toFileText(json));
-            AuditWriter.atomicWrite(out.resolve("subjects-report.html"), SubjectsHtml.render(json));
-            PrintWriter o = spec.commandLine().getOut();
+            AuditWriter.atomicWrite(out.resolve("subjects-report.html"), SubjectsHtml.render(scenarios));
+            PrintWriter o = out();
             o.print(md);
             o.flush();
             return ExitCodes.OK;

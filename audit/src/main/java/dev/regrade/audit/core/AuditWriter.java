@@ -1,9 +1,9 @@
 package dev.regrade.audit.core;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.reports.Html;
 import dev.regrade.reports.Markdown;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.ReportJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -33,13 +33,13 @@ public final class AuditWriter {
         writeReports(out, outcome.report(), html);
     }
 
-    /** Writes the three renderings of a report document. */
-    public static void writeReports(Path out, JsonNode report) {
+    /** Writes {@code report.json} and the two renderings of a report. */
+    public static void writeReports(Path out, AuditReport report) {
         writeReports(out, report, CompletableFuture.completedFuture(Html.render(report)));
     }
 
-    private static void writeReports(Path out, JsonNode report, CompletableFuture<String> html) {
-        atomicWrite(out.resolve("report.json"), PyJson.toFileText(report));
+    private static void writeReports(Path out, AuditReport report, CompletableFuture<String> html) {
+        atomicWrite(out.resolve("report.json"), ReportJson.toFileText(report));
         atomicWrite(out.resolve("report.md"), Markdown.render(report));
         atomicWrite(out.resolve("report.html"), join(html));
     }

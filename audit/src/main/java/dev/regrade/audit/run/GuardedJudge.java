@@ -9,6 +9,7 @@ import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.Judge;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
+import java.util.function.Supplier;
 
 /**
  * The HTTP client with one difference in failure handling: a bad reply stays an ordinary
@@ -24,19 +25,17 @@ final class GuardedJudge implements Judge, Extractor {
 
     @Override
     public JudgeReply judge(JudgeRequest request) {
-        try {
-            return client.judge(request);
-        } catch (JudgeReplyException e) {
-            throw e;
-        } catch (JudgeClientException e) {
-            throw new Abort(e);
-        }
+        return guarded(() -> client.judge(request));
     }
 
     @Override
     public JsonNode extract(ExtractionRequest request) {
+        return guarded(() -> client.extract(request));
+    }
+
+    private static <T> T guarded(Supplier<T> call) {
         try {
-            return client.extract(request);
+            return call.get();
         } catch (JudgeReplyException e) {
             throw e;
         } catch (JudgeClientException e) {

@@ -1,26 +1,23 @@
 package dev.regrade.audit.run;
 
+import java.util.Locale;
+
 /** How judge and extraction requests are answered during a run. */
 public enum JudgeMode {
     /** The policy or fixture answers directly, no HTTP. */
-    IN_PROCESS("in-process"),
+    IN_PROCESS,
     /** Over HTTP through the OpenAI-compatible client, against the fake judge server. */
-    HTTP("http");
+    HTTP;
 
-    private final String label;
-
-    JudgeMode(String label) {
-        this.label = label;
-    }
-
+    /** The name {@code --judge} takes: {@code in-process} or {@code http}. */
     public String label() {
-        return label;
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** Parses {@code in-process} or {@code http}. */
     public static JudgeMode parse(String s) {
         for (JudgeMode m : values()) {
-            if (m.label.equals(s)) {
+            if (m.label().equals(s)) {
                 return m;
             }
         }
@@ -29,6 +26,6 @@ public enum JudgeMode {
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

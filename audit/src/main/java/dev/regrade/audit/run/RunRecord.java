@@ -1,7 +1,7 @@
 package dev.regrade.audit.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.ResultDocument;
+import dev.regrade.rubric.json.ResultJson;
 
 /**
  * One finished run: its result document (summary shape plus the {@code regrade} object).
@@ -15,20 +15,20 @@ import dev.regrade.rubric.json.PyJson;
  *                 {@code hash_seed} field.
  * @param evaluated false for a copy made by {@link #underSeed} instead of a run
  */
-public record RunRecord(RunSpec spec, JudgeMode mode, ObjectNode document, boolean seedRead, boolean evaluated) {
+public record RunRecord(RunSpec spec, JudgeMode mode, ResultDocument document, boolean seedRead, boolean evaluated) {
     /** True when the original would have raised for this input. */
     public boolean crashed() {
-        return "crashed".equals(document.path("regrade").path("outcome").asText());
+        return document.crashed();
     }
 
     /** The final score, or null for a crashed run. */
     public Double finalScore() {
-        return crashed() ? null : document.path("final_score").doubleValue();
+        return document.finalScore();
     }
 
     /** The document as Regrade writes it to a file. */
     public String fileText() {
-        return PyJson.toFileText(document);
+        return ResultJson.toFileText(document);
     }
 
     /**
@@ -41,8 +41,6 @@ public record RunRecord(RunSpec spec, JudgeMode mode, ObjectNode document, boole
         if (seedRead) {
             throw new IllegalStateException("a run that read its hash seed cannot be reused for another seed");
         }
-        ObjectNode copy = document.deepCopy();
-        ((ObjectNode) copy.get("regrade")).put("hash_seed", seed);
-        return new RunRecord(spec.withHashSeed(seed), mode, copy, false, false);
+        return new RunRecord(spec.withHashSeed(seed), mode, document.withHashSeed(seed), false, false);
     }
 }

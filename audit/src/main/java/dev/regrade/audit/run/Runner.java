@@ -1,8 +1,5 @@
 package dev.regrade.audit.run;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.judge.InProcessJudge;
 import dev.regrade.judge.client.HttpJudgeClient;
 import dev.regrade.judge.server.Faults;
@@ -13,15 +10,19 @@ import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
-import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.rubric.json.PageVisit;
+import dev.regrade.rubric.json.ResultDocument;
+import dev.regrade.rubric.json.ResultSummary;
 import dev.regrade.rubric.json.RunMeta;
+import dev.regrade.rubric.json.RunOutcome;
 import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.Judge;
-import dev.regrade.webcache.PageLookup;
 import dev.regrade.webcache.SyntheticPages;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -108,45 +109,30 @@ public final class Runner implements AutoCloseable {
                 .withHashSeed(seed)
                 .withHashSeedListener(() -> seedRead.set(true));
         Evaluator evaluator = new Evaluator(ctx);
-        ObjectNode summary;
-        String outcome = RunMeta.SCORED;
+        ResultSummary summary;
+        RunOutcome outcome = RunOutcome.SCORED;
         String errorType = null;
         String error = null;
         try {
             spec.script().evaluate(evaluator, spec.variant());
-            summary = evaluator.summary();
+            summary = evaluator.resultSummary();
         } catch (GuardedJudge.Abort e) {
             throw new JudgeUnavailableException("the judge did not answer (" + e.getMessage()
                     + "); the run was abandoned instead of scoring every later check as failed", e.getCause());
         } catch (PyException e) {
             // The original raises here: no score, as its runner records no result.
-            outcome = RunMeta.CRASHED;
+            outcome = RunOutcome.CRASHED;
             errorType = e.pythonType();
             error = e.pythonMessage();
-            summary = crashedSummary(ctx);
+            summary = new ResultSummary(ctx.agentName().orElse("unknown_agent"),
+                    ctx.answerName().orElse("unknown_answer"), null, ctx.model(), ctx.model(), List.of(), null);
         }
+        List<PageVisit> visits = pages.lookups().stream().map(l -> new PageVisit(l.url(),
+                l.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'))).toList();
         RunMeta meta = new RunMeta(script, spec.variant(), spec.world().kind(), spec.world().name(), date.toString(),
-                seed, outcome, errorType, error, evaluator.judgeRequests());
-        ObjectNode doc = ResultJson.document(summary, meta);
-        ArrayNode lookups = ((ObjectNode) doc.get("regrade")).putArray("pages");
-        for (PageLookup l : pages.lookups()) {
-            ObjectNode o = lookups.addObject();
-            o.put("url", l.url());
-            o.put("outcome", l.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
-        }
-        return new RunRecord(spec, mode, doc, seedRead.get() || pages.seedDecided(), true);
-    }
-
-    private static ObjectNode crashedSummary(EvaluationContext ctx) {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode s = f.objectNode();
-        s.put("agent_name", ctx.agentName().orElse("unknown_agent"));
-        s.put("answer_name", ctx.answerName().orElse("unknown_answer"));
-        s.putNull("final_score");
-        s.put("judge_model", ctx.model());
-        s.put("extract_model", ctx.model());
-        s.set("eval_breakdown", f.arrayNode());
-        return s;
+                seed, outcome, errorType, error, evaluator.judgeRequests(), visits);
+        return new RunRecord(spec, mode, new ResultDocument(summary, meta), seedRead.get() || pages.seedDecided(),
+                true);
     }
 
     private GuardedJudge http() {

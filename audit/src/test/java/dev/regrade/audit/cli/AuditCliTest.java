@@ -115,4 +115,20 @@ class AuditCliTest {
         assertEquals(2, none.status());
         assertTrue(none.err().contains("no report.json here"), none.err());
     }
+
+    @Test
+    void reportRendersTheJsonAgainAndNamesTheFileAndFieldOfAMalformedReport() throws IOException {
+        assertEquals(0, audit().status());
+        Path out = dir.resolve("out");
+        CliRun json = CliRun.of("report", "--from", out.toString(), "--format", "json");
+        assertEquals(0, json.status(), json.err());
+        assertEquals(Files.readString(out.resolve("report.json"), StandardCharsets.UTF_8), json.out());
+        Path file = out.resolve("report.json");
+        Files.writeString(file, Files.readString(file).replaceFirst("\"outcome\": \"scored\"", "\"outcome\": \"won\""));
+        CliRun bad = CliRun.of("report", "--from", out.toString(), "--format", "markdown");
+        assertEquals(2, bad.status(), bad.err());
+        assertEquals("regrade report: " + file + ": $.comparisons[0].before.outcome: unknown outcome 'won' "
+                + "(expected scored or crashed)\n", bad.err());
+        assertEquals("", bad.out());
+    }
 }

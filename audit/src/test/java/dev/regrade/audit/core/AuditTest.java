@@ -9,6 +9,11 @@ import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.policies.Policies;
 import dev.regrade.reports.Markdown;
+import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.ComparedRun;
+import dev.regrade.reports.model.Comparison;
+import dev.regrade.reports.model.ReportJson;
+import dev.regrade.reports.model.UnexpectedChange;
 import dev.regrade.rubric.json.PyJson;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.nio.file.Path;
@@ -39,8 +44,8 @@ class AuditTest {
 
     @Test
     void theShippedPortsChangeOnlyWhatTheirFixesDeclare() {
-        assertEquals(0, outcome.unexpected(), () -> outcome.report().get("unexpected").toPrettyString());
-        assertTrue(outcome.report().get("summary").get("changed").asInt() > 0, "the fixes change something");
+        assertEquals(0, outcome.unexpected(), () -> outcome.report().unexpected().toString());
+        assertTrue(outcome.report().summary().changed() > 0, "the fixes change something");
     }
 
     @TestFactory
@@ -51,9 +56,9 @@ class AuditTest {
                 Audit.Outcome o = Audit.run(defaults().withScripts(List.of(script)).withSeeds(List.of(0L))
                         .withExpectations(Expectations.shipped().without(script)), (d, t) -> { });
                 assertTrue(o.unexpected() > 0, script + ": without its expectation, its fix is unexpected");
-                for (JsonNode u : o.report().get("unexpected")) {
-                    assertEquals(script, u.get("script").asText());
-                    assertFalse("derived".equals(u.get("class").asText()), "derived changes are never unexpected");
+                for (UnexpectedChange u : o.report().unexpected()) {
+                    assertEquals(script, u.input().script());
+                    assertFalse(u.change().derived(), "derived changes are never unexpected");
                 }
             }));
         }
@@ -62,22 +67,22 @@ class AuditTest {
 
     @Test
     void theMarkdownTableHasARowForEveryScriptAndInputMatchingTheResultFiles() {
-        JsonNode report = outcome.report();
+        AuditReport report = outcome.report();
         String md = Markdown.render(report);
         String table = md.substring(md.indexOf("## Score impact"), md.indexOf("## Changelog"));
         List<String> rows = table.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| Script")).toList();
-        JsonNode comparisons = report.get("comparisons");
+        List<Comparison> comparisons = report.comparisons();
         assertEquals(comparisons.size(), rows.size());
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < rows.size(); i++) {
-            JsonNode c = comparisons.get(i);
+            Comparison c = comparisons.get(i);
             String[] cells = rows.get(i).split(" \\| ");
-            assertEquals("| " + c.get("script").asText(), cells[0]);
-            assertEquals(c.get("input_kind").asText() + " " + c.get("input").asText(), cells[1]);
+            assertEquals("| " + c.input().script(), cells[0]);
+            assertEquals(c.input().inputKind() + " " + c.input().input(), cells[1]);
             assertTrue(seen.add(cells[0] + cells[1]), "one row per script and input");
-            for (String side : List.of("before", "after")) {
-                JsonNode result = PyJson.parse(outcome.resultFiles().get(c.get(side).get("result").asText()));
-                String cell = cells[side.equals("before") ? 2 : 3];
+            for (ComparedRun side : List.of(c.before(), c.after())) {
+                JsonNode result = PyJson.parse(outcome.resultFiles().get(side.result()));
+                String cell = cells[side == c.before() ? 2 : 3];
                 if (result.get("final_score").isNull()) {
                     assertTrue(cell.startsWith("crashed (" + result.get("regrade").get("error_type").asText()), cell);
                 } else {
@@ -96,7 +101,7 @@ class AuditTest {
 
     @Test
     void theChangelogLineNamesTheAffectedScripts() {
-        String line = outcome.report().get("changelog").asText();
+        String line = outcome.report().changelog();
         assertTrue(line.startsWith("Fixed scoring bugs in "), line);
         assertTrue(line.endsWith("; scores of affected answers change."), line);
         assertTrue(line.contains("gas_stations") && line.contains("rl_course_book"), line);
@@ -107,19 +112,19 @@ class AuditTest {
         AuditConfig subset = defaults().withScripts(List.of("gas_stations", "rl_course_book")).withSeeds(List.of(0L, 1L));
         Audit.Outcome one = Audit.run(subset.withThreads(1), (d, t) -> { });
         Audit.Outcome four = Audit.run(subset.withThreads(4), (d, t) -> { });
-        assertEquals(PyJson.toFileText(one.report()), PyJson.toFileText(four.report()));
+        assertEquals(ReportJson.toFileText(one.report()), ReportJson.toFileText(four.report()));
         assertEquals(one.resultFiles(), four.resultFiles());
     }
 
     @Test
     void reusingSeedIndependentRunsChangesNothingInTheOutput() {
         Audit.Outcome everyRun = Audit.run(defaults().withSeedReuse(false), (d, t) -> { });
-        int runs = outcome.report().get("summary").get("runs").asInt();
+        int runs = outcome.report().summary().runs();
         assertEquals(runs, everyRun.evaluated(), "without reuse every run is evaluated");
         assertTrue(outcome.evaluated() < runs / 2, "most runs never read their seed: " + outcome.evaluated());
         assertTrue(outcome.evaluated() > runs / 4, "the seed-dependent ones are run again: " + outcome.evaluated());
-        assertEquals(PyJson.toFileText(everyRun.report()), PyJson.toFileText(outcome.report()));
+        assertEquals(ReportJson.toFileText(everyRun.report()), ReportJson.toFileText(outcome.report()));
         assertEquals(everyRun.resultFiles(), outcome.resultFiles());
-        assertTrue(outcome.report().get("determinism").size() > 0, "the seed-dependent trees are still found");
+        assertTrue(outcome.report().determinism().size() > 0, "the seed-dependent trees are still found");
     }
 }

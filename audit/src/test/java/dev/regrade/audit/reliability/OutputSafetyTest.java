@@ -23,6 +23,9 @@ import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.World;
 import dev.regrade.reports.TreeText;
+import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.DeclaredExpectations;
+import dev.regrade.reports.model.Totals;
 import dev.regrade.rubric.script.RubricScript;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -168,7 +171,9 @@ class OutputSafetyTest {
         Path out = tmp.resolve("written");
         AuditWriter.atomicWrite(out.resolve("result.json"), rec.fileText());
         AuditWriter.atomicWrite(out.resolve("tree.txt"), TreeText.render(rec.document()));
-        AuditWriter.writeReports(out.resolve("report"), MAPPER.createObjectNode().put("note", "none"));
+        AuditWriter.writeReports(out.resolve("report"), new AuditReport(AuditReport.VERSION, "released", "fixed",
+                "http", List.of(0L), new DeclaredExpectations("none", "", Map.of()), new Totals(0, 0, 0, 0, 0, 0, 0),
+                List.of(), List.of(), List.of(), List.of(), List.of(), "No scoring changes."));
         try (Stream<Path> files = Files.walk(out)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
                 assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(key), "key in " + f);

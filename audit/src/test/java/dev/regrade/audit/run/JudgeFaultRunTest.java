@@ -14,6 +14,7 @@ import dev.regrade.judge.server.FaultRule;
 import dev.regrade.judge.server.Faults;
 import dev.regrade.judge.server.JournalEntry;
 import dev.regrade.policies.Fixture;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.net.ServerSocket;
 import java.nio.file.Paths;
@@ -34,7 +35,12 @@ class JudgeFaultRunTest {
     private static final String INSTRUCTORS = "instructor\\(s\\) for this course include Emma";
 
     private static JsonNode node(RunRecord r, String id) {
-        return find(r.document().get("eval_breakdown").get(0).get("verification_tree"), id);
+        return find(json(r).get("eval_breakdown").get(0).get("verification_tree"), id);
+    }
+
+    /** The result document as its file holds it. */
+    private static JsonNode json(RunRecord r) {
+        return ResultJson.toJson(r.document());
     }
 
     private static JsonNode find(JsonNode n, String id) {
@@ -79,8 +85,8 @@ class JudgeFaultRunTest {
             assertEquals("failed", n.get("status").asText(), kind + " fails the node");
             assertEquals("passed", node(r, "cmu_instructors_correct").get("status").asText(), kind + " elsewhere");
             assertEquals(0.75, r.finalScore(), kind + ": one wrong instructor under the fixed variant");
-            JsonNode failedCall = r.document().get("regrade").get("judge_requests").get(0);
-            assertTrue(r.document().get("regrade").get("judge_requests").findValues("error").size() >= 1,
+            JsonNode failedCall = json(r).get("regrade").get("judge_requests").get(0);
+            assertTrue(json(r).get("regrade").get("judge_requests").findValues("error").size() >= 1,
                     kind + ": the failed request is journaled with its error");
             assertTrue(failedCall.has("verdict"));
         }

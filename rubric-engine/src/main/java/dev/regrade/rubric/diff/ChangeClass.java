@@ -15,4 +15,15 @@ public enum ChangeClass {
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
+
+    /** Parses a {@link #label()}; throws {@link IllegalArgumentException} naming the bad value. */
+    public static ChangeClass fromLabel(String label) {
+        for (ChangeClass c : values()) {
+            if (c.label().equals(label)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("unknown change class '" + label
+                + "' (expected structural, content, verdict or derived)");
+    }
 }

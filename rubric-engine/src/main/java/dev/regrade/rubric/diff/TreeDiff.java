@@ -2,6 +2,7 @@ package dev.regrade.rubric.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyRepr;
+import dev.regrade.rubric.json.ResultNode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -9,7 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Differences between two rubric trees (JSON, as results store them), nodes matched by id.
+ * Differences between two rubric trees (stored trees, or JSON as result files hold them), nodes
+ * matched by id.
  *
  * <p>Every difference is classified: structural (added, removed, moved: another parent, or
  * another position among the siblings both trees share — one {@code moved} change naming both
@@ -21,12 +23,99 @@ public final class TreeDiff {
     private TreeDiff() {
     }
 
+    /** What the diff reads of a node: its id, its children, and each compared field as text. */
+    private interface View {
+        String id();
+
+        List<View> children();
+
+        boolean isLeaf();
+
+        String field(String name);
+    }
+
+    /** A node of a result file, read leniently: a missing field compares as {@code null}. */
+    private record JsonView(JsonNode node) implements View {
+        @Override
+        public String id() {
+            return node.path("id").asText();
+        }
+
+        @Override
+        public List<View> children() {
+            JsonNode c = node.path("children");
+            List<View> out = new ArrayList<>();
+            if (c.isArray()) {
+                c.forEach(child -> out.add(new JsonView(child)));
+            }
+            return out;
+        }
+
+        @Override
+        public boolean isLeaf() {
+            JsonNode c = node.get("children");
+            return c == null || !c.isArray() || c.isEmpty();
+        }
+
+        @Override
+        public String field(String name) {
+            JsonNode v = node.get(name);
+            if (v == null || v.isNull()) {
+                return "null";
+            }
+            if (v.isNumber()) {
+                return PyRepr.repr(v.doubleValue());
+            }
+            return v.isTextual() ? v.textValue() : v.toString();
+        }
+    }
+
+    /** A stored node; its fields compare as their JSON text. */
+    private record StoredView(ResultNode node) implements View {
+        @Override
+        public String id() {
+            return node.id();
+        }
+
+        @Override
+        public List<View> children() {
+            return node.children().stream().<View>map(StoredView::new).toList();
+        }
+
+        @Override
+        public boolean isLeaf() {
+            return node.isLeaf();
+        }
+
+        @Override
+        public String field(String name) {
+            return switch (name) {
+                case "desc" -> node.desc();
+                case "critical" -> String.valueOf(node.critical());
+                case "strategy" -> node.strategy().value();
+                case "status" -> node.status().value();
+                case "score" -> PyRepr.repr(node.score());
+                default -> throw new IllegalArgumentException(name);
+            };
+        }
+    }
+
     /** A node with where it sits. */
-    private record Placed(JsonNode node, String parent, int index, List<String> siblingIds) {
+    private record Placed(View node, String parent, int index, List<String> siblingIds) {
     }
 
     /** All differences from {@code before} to {@code after} (either may be null: no tree). */
+    public static List<Change> diff(ResultNode before, ResultNode after) {
+        return diff(before == null ? null : new StoredView(before), after == null ? null : new StoredView(after));
+    }
+
+    /** All differences between two trees as result files hold them (either may be null: no tree). */
     public static List<Change> diff(JsonNode before, JsonNode after) {
+        return diff(before == null || before.isNull() || before.isMissingNode() ? null : new JsonView(before),
+                after == null || after.isNull() || after.isMissingNode() ? null : new JsonView(after));
+    }
+
+    private static List<Change> diff(View before, View after) {
         Map<String, Placed> b = index(before);
         Map<String, Placed> a = index(after);
         List<Change> out = new ArrayList<>();
@@ -43,10 +132,10 @@ public final class TreeDiff {
             }
             field(out, ChangeClass.CONTENT, "desc", id, was.node(), now.node());
             field(out, ChangeClass.CONTENT, "critical", id, was.node(), now.node());
-            if (!isLeaf(now.node()) || !isLeaf(was.node())) {
+            if (!now.node().isLeaf() || !was.node().isLeaf()) {
                 field(out, ChangeClass.CONTENT, "strategy", id, was.node(), now.node());
             }
-            ChangeClass scoreClass = isLeaf(now.node()) && isLeaf(was.node()) ? ChangeClass.VERDICT : ChangeClass.DERIVED;
+            ChangeClass scoreClass = now.node().isLeaf() && was.node().isLeaf() ? ChangeClass.VERDICT : ChangeClass.DERIVED;
             field(out, scoreClass, "status", id, was.node(), now.node());
             field(out, scoreClass, "score", id, was.node(), now.node());
         }
@@ -73,7 +162,7 @@ public final class TreeDiff {
     private static int commonIndex(Placed p, Map<String, Placed> other) {
         int i = 0;
         for (String s : p.siblingIds()) {
-            if (s.equals(p.node().path("id").asText())) {
+            if (s.equals(p.node().id())) {
                 return i;
             }
             Placed o = other.get(s);
@@ -88,43 +177,27 @@ public final class TreeDiff {
         return p.parent() == null ? "(top)" : p.parent() + "[" + p.index() + "]";
     }
 
-    private static void field(List<Change> out, ChangeClass c, String name, String id, JsonNode was, JsonNode now) {
-        String x = text(was.get(name));
-        String y = text(now.get(name));
+    private static void field(List<Change> out, ChangeClass c, String name, String id, View was, View now) {
+        String x = was.field(name);
+        String y = now.field(name);
         if (!x.equals(y)) {
             out.add(new Change(c, name, id, x, y));
         }
     }
 
-    private static String text(JsonNode v) {
-        if (v == null || v.isNull()) {
-            return "null";
-        }
-        if (v.isNumber()) {
-            return PyRepr.repr(v.doubleValue());
-        }
-        return v.isTextual() ? v.textValue() : v.toString();
-    }
-
-    private static boolean isLeaf(JsonNode n) {
-        JsonNode c = n.get("children");
-        return c == null || !c.isArray() || c.isEmpty();
-    }
-
-    private static Map<String, Placed> index(JsonNode root) {
+    private static Map<String, Placed> index(View root) {
         Map<String, Placed> m = new LinkedHashMap<>();
-        if (root != null && !root.isNull() && !root.isMissingNode()) {
+        if (root != null) {
             walk(root, null, 0, List.of(), m);
         }
         return m;
     }
 
-    private static void walk(JsonNode n, String parent, int index, List<String> siblings, Map<String, Placed> m) {
-        String id = n.path("id").asText();
+    private static void walk(View n, String parent, int index, List<String> siblings, Map<String, Placed> m) {
+        String id = n.id();
         m.putIfAbsent(id, new Placed(n, parent, index, siblings));
-        JsonNode children = n.path("children");
-        List<String> ids = new ArrayList<>();
-        children.forEach(c -> ids.add(c.path("id").asText()));
+        List<View> children = n.children();
+        List<String> ids = children.stream().map(View::id).toList();
         for (int i = 0; i < children.size(); i++) {
             walk(children.get(i), id, i, ids, m);
         }

@@ -2,41 +2,62 @@ package dev.regrade.rubric.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.JudgeCall;
 
 /**
- * Result documents: the original's summary shape ({@code agent_name} … {@code tree_statistics})
- * followed by the {@code regrade} object. A result written by the Python original is the same
- * document without {@code regrade}.
+ * Result documents in JSON: the one writer of {@link ResultDocument} (the original's summary shape,
+ * {@code agent_name} … {@code tree_statistics}, followed by the {@code regrade} object), and the
+ * tree lookup of a document read from a file (Regrade's, or the Python original's, which has no
+ * {@code regrade}).
  */
 public final class ResultJson {
     private ResultJson() {
     }
 
-    /** The summary with the {@code regrade} object appended (the summary is copied, not changed). */
-    public static ObjectNode document(ObjectNode summary, RunMeta meta) {
-        ObjectNode doc = summary.deepCopy();
-        ObjectNode r = doc.putObject("regrade");
-        r.put("script", meta.script());
-        r.put("variant", meta.variant());
-        r.put("input_kind", meta.inputKind());
-        r.put("input", meta.input());
-        r.put("eval_date", meta.evalDate());
-        r.put("hash_seed", meta.hashSeed());
-        r.put("outcome", meta.outcome());
-        if (RunMeta.CRASHED.equals(meta.outcome())) {
+    /** The document as Regrade writes it to a file: {@code json.dumps(doc, indent=4)} plus LF. */
+    public static String toFileText(ResultDocument doc) {
+        return PyJson.toFileText(toJson(doc));
+    }
+
+    /** The document as JSON: the summary's keys, then {@code regrade}. */
+    public static ObjectNode toJson(ResultDocument doc) {
+        ObjectNode o = toJson(doc.summary());
+        o.set("regrade", toJson(doc.regrade()));
+        return o;
+    }
+
+    /** The original's summary dict, keys in its order. */
+    public static ObjectNode toJson(ResultSummary s) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("agent_name", s.agentName())
+                .put("answer_name", s.answerName()).put("final_score", s.finalScore())
+                .put("judge_model", s.judgeModel()).put("extract_model", s.extractModel());
+        ArrayNode breakdown = o.putArray("eval_breakdown");
+        for (EvalBreakdown b : s.evalBreakdown()) {
+            ObjectNode e = breakdown.addObject();
+            e.putArray("info").addAll(b.info());
+            e.set("verification_tree", TreeJson.toJson(b.verificationTree()));
+        }
+        if (s.treeStatistics() != null) {
+            o.set("tree_statistics", TreeJson.toJson(s.treeStatistics()));
+        }
+        return o;
+    }
+
+    private static ObjectNode toJson(RunMeta meta) {
+        ObjectNode r = JsonNodeFactory.instance.objectNode().put("script", meta.script())
+                .put("variant", meta.variant()).put("input_kind", meta.inputKind()).put("input", meta.input())
+                .put("eval_date", meta.evalDate()).put("hash_seed", meta.hashSeed())
+                .put("outcome", meta.outcome().value());
+        if (meta.outcome() == RunOutcome.CRASHED) {
             r.put("error_type", meta.errorType());
             r.put("error", meta.error());
         }
         ArrayNode calls = r.putArray("judge_requests");
         for (JudgeCall c : meta.judgeRequests()) {
-            ObjectNode o = calls.addObject();
-            o.put("node", c.nodeId());
-            o.put("claim", c.claim());
-            o.put("url", c.url());
-            o.put("vote", c.vote());
-            o.put("prompt_sha256", c.promptSha256());
+            ObjectNode o = calls.addObject().put("node", c.nodeId()).put("claim", c.claim()).put("url", c.url())
+                    .put("vote", c.vote()).put("prompt_sha256", c.promptSha256());
             if (c.verdict() == null) {
                 o.putNull("verdict");
                 o.put("error", c.error());
@@ -44,7 +65,11 @@ public final class ResultJson {
                 o.put("verdict", c.verdict());
             }
         }
-        return doc;
+        ArrayNode pages = r.putArray("pages");
+        for (PageVisit p : meta.pages()) {
+            pages.addObject().put("url", p.url()).put("outcome", p.outcome());
+        }
+        return r;
     }
 
     /**

@@ -7,10 +7,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Status;
 import dev.regrade.rubric.Strategy;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Rubric trees to and from the original's JSON: {@code {id, desc, critical, score, status,
- * strategy, children}} in that order, as pydantic's {@code .dict()} writes a node.
+ * strategy, children}} in that order, as pydantic's {@code .dict()} writes a node; and the
+ * original's {@code tree_statistics}.
  */
 public final class TreeJson {
     private TreeJson() {
@@ -18,25 +21,57 @@ public final class TreeJson {
 
     /** A node and its subtree as the original's {@code node.dict()}. */
     public static ObjectNode toJson(Node node) {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("id", node.id());
-        o.put("desc", node.desc());
-        o.put("critical", node.critical());
-        o.put("score", node.score());
-        o.put("status", node.status().value());
-        o.put("strategy", node.strategy().value());
+        return toJson(ResultNode.of(node));
+    }
+
+    /** A stored node and its subtree as the original's {@code node.dict()}. */
+    public static ObjectNode toJson(ResultNode node) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("id", node.id()).put("desc", node.desc())
+                .put("critical", node.critical()).put("score", node.score()).put("status", node.status().value())
+                .put("strategy", node.strategy().value());
         ArrayNode children = o.putArray("children");
-        for (Node c : node.children()) {
+        for (ResultNode c : node.children()) {
             children.add(toJson(c));
         }
         return o;
     }
 
     /**
-     * Reads a tree; every problem is a {@link BadJsonException} naming the JSON path (for example
+     * Reads a tree into engine nodes (checked as the original's constructor checks them); every
+     * problem is a {@link BadJsonException} naming the JSON path (for example
      * {@code $.eval_breakdown[0].verification_tree.children[2].score}).
      */
     public static Node fromJson(JsonNode json, String path) {
+        ResultNode n = header(json, path);
+        Node node;
+        try {
+            node = new Node(n.id(), n.desc(), n.critical(), n.score(), n.status(), n.strategy());
+        } catch (RuntimeException e) {
+            throw new BadJsonException(path, e.getMessage());
+        }
+        List<JsonNode> children = children(json, path);
+        for (int i = 0; i < children.size(); i++) {
+            node.addNode(fromJson(children.get(i), path + ".children[" + i + "]"));
+        }
+        return node;
+    }
+
+    /**
+     * Reads a stored tree as it is (a scored tree need not satisfy the constructor's checks);
+     * problems are {@link BadJsonException}s naming the JSON path.
+     */
+    public static ResultNode readStored(JsonNode json, String path) {
+        ResultNode n = header(json, path);
+        List<JsonNode> children = children(json, path);
+        List<ResultNode> read = new ArrayList<>(children.size());
+        for (int i = 0; i < children.size(); i++) {
+            read.add(readStored(children.get(i), path + ".children[" + i + "]"));
+        }
+        return new ResultNode(n.id(), n.desc(), n.critical(), n.score(), n.status(), n.strategy(), read);
+    }
+
+    /** The node's own fields, without its children. */
+    private static ResultNode header(JsonNode json, String path) {
         if (json == null || !json.isObject()) {
             throw new BadJsonException(path, "expected a node object");
         }
@@ -63,22 +98,20 @@ public final class TreeJson {
         } catch (IllegalArgumentException e) {
             throw new BadJsonException(path + ".strategy", e.getMessage());
         }
-        Node node;
-        try {
-            node = new Node(id, desc, critical.booleanValue(), score.doubleValue(), status, strategy);
-        } catch (RuntimeException e) {
-            throw new BadJsonException(path, e.getMessage());
-        }
+        return new ResultNode(id, desc, critical.booleanValue(), score.doubleValue(), status, strategy, List.of());
+    }
+
+    private static List<JsonNode> children(JsonNode json, String path) {
         JsonNode children = json.get("children");
-        if (children != null && !children.isNull()) {
-            if (!children.isArray()) {
-                throw new BadJsonException(path + ".children", "expected a list");
-            }
-            for (int i = 0; i < children.size(); i++) {
-                node.addNode(fromJson(children.get(i), path + ".children[" + i + "]"));
-            }
+        if (children == null || children.isNull()) {
+            return List.of();
         }
-        return node;
+        if (!children.isArray()) {
+            throw new BadJsonException(path + ".children", "expected a list");
+        }
+        List<JsonNode> out = new ArrayList<>(children.size());
+        children.forEach(out::add);
+        return out;
     }
 
     private static String text(JsonNode json, String field, String path) {
@@ -91,23 +124,12 @@ public final class TreeJson {
 
     /** The original's {@code tree_statistics}: depth (root = 0), total nodes, leaf nodes. */
     public static ObjectNode statistics(Node root) {
-        int[] acc = new int[3];
-        walk(root, 0, acc);
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("depth", acc[0]);
-        o.put("total_nodes", acc[1]);
-        o.put("leaf_nodes", acc[2]);
-        return o;
+        return toJson(TreeStatistics.of(ResultNode.of(root)));
     }
 
-    private static void walk(Node n, int depth, int[] acc) {
-        acc[0] = Math.max(acc[0], depth);
-        acc[1]++;
-        if (n.isLeaf()) {
-            acc[2]++;
-        }
-        for (Node c : n.children()) {
-            walk(c, depth + 1, acc);
-        }
+    /** {@code tree_statistics} as the original writes it. */
+    public static ObjectNode toJson(TreeStatistics s) {
+        return JsonNodeFactory.instance.objectNode().put("depth", s.depth()).put("total_nodes", s.totalNodes())
+                .put("leaf_nodes", s.leafNodes());
     }
 }

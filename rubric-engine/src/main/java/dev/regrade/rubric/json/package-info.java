@@ -1,6 +1,9 @@
 /**
- * JSON in the original's shapes: Python-identical writing ({@link dev.regrade.rubric.json.PyJson}),
- * rubric trees ({@link dev.regrade.rubric.json.TreeJson}) and result documents
- * ({@link dev.regrade.rubric.json.ResultJson}).
+ * JSON in the original's shapes: Python-identical writing ({@link dev.regrade.rubric.json.PyJson});
+ * the result document as records ({@link dev.regrade.rubric.json.ResultDocument}: the original's
+ * {@link dev.regrade.rubric.json.ResultSummary} with its {@link dev.regrade.rubric.json.ResultNode}
+ * tree, and Regrade's {@link dev.regrade.rubric.json.RunMeta}), written by
+ * {@link dev.regrade.rubric.json.ResultJson}; rubric trees to and from JSON
+ * ({@link dev.regrade.rubric.json.TreeJson}).
  */
 package dev.regrade.rubric.json;

@@ -1,0 +1,151 @@
+package dev.regrade.audit.core;
+
+import dev.regrade.audit.expect.Expectations;
+import dev.regrade.audit.lint.PromptLint;
+import dev.regrade.audit.run.RunRecord;
+import dev.regrade.reports.model.AllowedChanges;
+import dev.regrade.reports.model.CheckedChange;
+import dev.regrade.reports.model.ChangedTrees;
+import dev.regrade.reports.model.ComparedRun;
+import dev.regrade.reports.model.Comparison;
+import dev.regrade.reports.model.Crash;
+import dev.regrade.reports.model.DeclaredExpectations;
+import dev.regrade.reports.model.LintFinding;
+import dev.regrade.reports.model.NodeChange;
+import dev.regrade.reports.model.SeedDifference;
+import dev.regrade.reports.model.Totals;
+import dev.regrade.reports.model.UnexpectedChange;
+import dev.regrade.rubric.JudgeCall;
+import dev.regrade.rubric.diff.Change;
+import dev.regrade.rubric.diff.ChangeClass;
+import dev.regrade.rubric.json.RunMeta;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/** The audit report's sections, one builder each, from the runs of one input (or from other sections). */
+final class ReportSections {
+    private ReportSections() {
+    }
+
+    /** The expectations as the report records them. */
+    static DeclaredExpectations expectations(Expectations e) {
+        Map<String, AllowedChanges> scripts = new LinkedHashMap<>();
+        e.scripts().forEach((name, s) -> scripts.put(name, new AllowedChanges(s.allow(), s.note())));
+        return new DeclaredExpectations(e.source(), e.description(), scripts);
+    }
+
+    /** Before against after, every change checked against the expectations. */
+    static Comparison comparison(InputRuns r, Expectations expectations) {
+        String script = r.input().script();
+        List<CheckedChange> changes = new ArrayList<>();
+        int unexpected = 0;
+        int nonDerived = 0;
+        for (Change change : r.changes()) {
+            // An outcome change is allowed wherever the script is declared to change at all.
+            boolean ok = change.nodeId().equals("(run)") ? expectations.scripts().containsKey(script)
+                    : expectations.expected(script, change);
+            changes.add(new CheckedChange(NodeChange.of(change), ok));
+            unexpected += ok ? 0 : 1;
+            nonDerived += change.changeClass() == ChangeClass.DERIVED ? 0 : 1;
+        }
+        Double b = r.before().finalScore();
+        Double a = r.after().finalScore();
+        boolean changed = nonDerived > 0 || !Objects.equals(a, b);
+        ChangedTrees trees = changed ? new ChangedTrees(r.before().document().tree().orElse(null),
+                r.after().document().tree().orElse(null)) : null;
+        return new Comparison(r.input(), r.description(), compared(r.before(), r.beforePath()),
+                compared(r.after(), r.afterPath()), a != null && b != null ? a - b : null, changes, changed,
+                unexpected, trees);
+    }
+
+    private static ComparedRun compared(RunRecord r, String path) {
+        RunMeta meta = r.document().regrade();
+        return new ComparedRun(r.spec().variant(), meta.outcome(), r.finalScore(),
+                r.crashed() ? meta.errorType() : null, r.crashed() ? meta.error() : null,
+                meta.judgeRequests().size(), path);
+    }
+
+    /** The changes the expectations do not allow, in comparison order. */
+    static List<UnexpectedChange> unexpected(List<Comparison> comparisons) {
+        List<UnexpectedChange> out = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            c.changes().stream().filter(ch -> !ch.expected())
+                    .forEach(ch -> out.add(new UnexpectedChange(c.input(), ch.change())));
+        }
+        return out;
+    }
+
+    /** The crashed runs of one input, before first, each with what the other variant did. */
+    static List<Crash> crashes(InputRuns r) {
+        List<Crash> out = new ArrayList<>();
+        for (RunRecord run : List.of(r.before(), r.after())) {
+            if (run.crashed()) {
+                RunRecord other = run == r.before() ? r.after() : r.before();
+                RunMeta meta = run.document().regrade();
+                out.add(new Crash(r.input(), run.spec().variant(), meta.errorType(), meta.error(),
+                        other.spec().variant(), other.document().regrade().outcome(), other.finalScore()));
+            }
+        }
+        return out;
+    }
+
+    /** The reruns of one input whose tree or outcome differs from the first seed's. */
+    static List<SeedDifference> seedDifferences(InputRuns r, long baseSeed) {
+        List<SeedDifference> out = new ArrayList<>();
+        for (int i = 0; i < r.reruns().size(); i++) {
+            List<Change> d = r.seedChanges().get(i);
+            if (!d.isEmpty()) {
+                RunRecord run = r.reruns().get(i).run();
+                out.add(new SeedDifference(r.input(), run.spec().variant(), baseSeed, run.spec().hashSeed(),
+                        d.stream().map(NodeChange::of).toList()));
+            }
+        }
+        return out;
+    }
+
+    /** The claims with a missing value that one input's runs sent, once per node and claim. */
+    static List<LintFinding> lint(InputRuns r) {
+        List<LintFinding> out = new ArrayList<>();
+        for (RunRecord run : List.of(r.before(), r.after())) {
+            Set<String> seen = new LinkedHashSet<>();
+            for (JudgeCall call : run.document().regrade().judgeRequests()) {
+                String node = call.nodeId() == null ? "" : call.nodeId();
+                if (!seen.add(node + "\u0000" + call.claim())) {
+                    continue;
+                }
+                List<PromptLint.Finding> found = PromptLint.check(call.claim());
+                if (!found.isEmpty()) {
+                    out.add(new LintFinding(r.input(), run.spec().variant(), node, call.claim(),
+                            found.stream().map(PromptLint.Finding::token).distinct().toList()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The counts of the other sections. */
+    static Totals totals(int runs, List<Comparison> comparisons, List<UnexpectedChange> unexpected,
+                         List<Crash> crashes, List<SeedDifference> determinism, List<LintFinding> lint) {
+        int changed = (int) comparisons.stream().filter(Comparison::changed).count();
+        return new Totals(runs, comparisons.size(), changed, unexpected.size(), crashes.size(), determinism.size(),
+                lint.size());
+    }
+
+    /** The changelog line for the scripts whose scores or trees changed (FIXES.md's wording). */
+    static String changelog(List<Comparison> comparisons) {
+        Set<String> affected = new LinkedHashSet<>();
+        comparisons.stream().filter(Comparison::changed).forEach(c -> affected.add(c.input().script()));
+        if (affected.isEmpty()) {
+            return "No scoring changes.";
+        }
+        List<String> names = new ArrayList<>(affected);
+        names.sort(String.CASE_INSENSITIVE_ORDER);
+        return "Fixed scoring bugs in " + names.size() + " evaluation script" + (names.size() == 1 ? "" : "s") + " ("
+                + String.join(", ", names) + "); scores of affected answers change.";
+    }
+}

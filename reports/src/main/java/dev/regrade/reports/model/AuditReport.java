@@ -1,0 +1,39 @@
+package dev.regrade.reports.model;
+
+import java.util.List;
+
+/**
+ * A finished audit: the schema of {@code report.json} (written and read by {@link ReportJson}),
+ * from which every rendering is made. Lists are in report order: inputs in audit order, and
+ * within an input the before variant first.
+ *
+ * @param version      the format version of {@code report.json} ({@code regrade_audit}), {@link #VERSION}
+ * @param before       the variant before the change
+ * @param after        the variant after the change
+ * @param judge        how the judge was reached: {@code in-process} or {@code http}
+ * @param seeds        the hash seeds, the reported one first
+ * @param expectations the expectations the changes were checked against
+ * @param summary      the counts
+ * @param comparisons  one per script × input
+ * @param unexpected   every change the expectations do not allow, in comparison order
+ * @param determinism  every tree that differs under another seed
+ * @param lint         every claim with a missing value, once per node and claim
+ * @param crashes      every crashed run under the first seed
+ * @param changelog    the changelog line for the scripts whose trees or scores changed
+ */
+public record AuditReport(int version, String before, String after, String judge, List<Long> seeds,
+                          DeclaredExpectations expectations, Totals summary, List<Comparison> comparisons,
+                          List<UnexpectedChange> unexpected, List<SeedDifference> determinism,
+                          List<LintFinding> lint, List<Crash> crashes, String changelog) {
+    /** The format version this code writes. */
+    public static final int VERSION = 1;
+
+    public AuditReport {
+        seeds = List.copyOf(seeds);
+        comparisons = List.copyOf(comparisons);
+        unexpected = List.copyOf(unexpected);
+        determinism = List.copyOf(determinism);
+        lint = List.copyOf(lint);
+        crashes = List.copyOf(crashes);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.regrade.reports.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.reports.SmallReports;
+import dev.regrade.rubric.json.BadJsonException;
+import dev.regrade.rubric.json.PyJson;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+class ReportJsonTest {
+    private static AuditReport roundTrip(AuditReport report) {
+        return ReportJson.read(PyJson.parse(ReportJson.toFileText(report)));
+    }
+
+    @Test
+    void aReportReadBackFromItsFileIsTheSameReport() {
+        assertEquals(SmallReports.small(), roundTrip(SmallReports.small()));
+        assertEquals(SmallReports.empty(), roundTrip(SmallReports.empty()));
+    }
+
+    @Test
+    void writingWhatWasReadGivesTheSameBytes() {
+        String text = ReportJson.toFileText(SmallReports.small());
+        assertEquals(text, ReportJson.toFileText(ReportJson.read(PyJson.parse(text))));
+    }
+
+    @Test
+    void keysAndNumbersAreWrittenAsPythonWritesThem() {
+        String text = ReportJson.toFileText(SmallReports.small());
+        assertTrue(text.startsWith("{\n    \"regrade_audit\": 1,\n    \"before\": \"released\",\n    \"after\": \"fixed\",\n"
+                + "    \"judge\": \"in-process\",\n    \"seeds\": [\n        0,\n        1\n    ],\n"), text);
+        assertTrue(text.contains("\"delta\": 0.19999999999999996,"), "delta as repr(float)");
+        assertTrue(text.contains("\"delta\": null,"), "no delta beside a crash");
+        assertTrue(text.contains("\"final_score\": null,\n                \"error_type\": \"TypeError\","), text);
+        assertTrue(text.contains("\"claim\": \"The course <script>alert('x')</script> | None is taught\","), text);
+        assertTrue(text.endsWith("    \"changelog\": \"Fixed scoring bugs in 2 evaluation scripts (gas_stations, "
+                + "rl_course_book); scores of affected answers change.\"\n}\n"), text);
+    }
+
+    private static String problem(Consumer<ObjectNode> edit) {
+        ObjectNode json = ReportJson.toJson(SmallReports.small());
+        edit.accept(json);
+        return assertThrows(BadJsonException.class, () -> ReportJson.read(json)).getMessage();
+    }
+
+    private static ObjectNode at(JsonNode n) {
+        return (ObjectNode) n;
+    }
+
+    @Test
+    void aMalformedReportNamesThePathOfTheField() {
+        assertEquals("$.comparisons[1].before.outcome: missing",
+                problem(j -> at(j.get("comparisons").get(1).get("before")).remove("outcome")));
+        assertEquals("$.comparisons[0].after.outcome: unknown outcome 'exploded' (expected scored or crashed)",
+                problem(j -> at(j.get("comparisons").get(0).get("after")).put("outcome", "exploded")));
+        assertEquals("$.comparisons[0].delta: expected a number or null",
+                problem(j -> at(j.get("comparisons").get(0)).put("delta", "0.2")));
+        assertEquals("$.comparisons[0].changes[1].class: unknown change class 'other' (expected structural, content, "
+                + "verdict or derived)", problem(j -> at(j.get("comparisons").get(0).get("changes").get(1))
+                .put("class", "other")));
+        assertEquals("$.comparisons[0].trees.after.children[0].score: expected a number",
+                problem(j -> at(j.get("comparisons").get(0).get("trees").get("after").get("children").get(0))
+                        .put("score", "high")));
+        assertEquals("$.lint[0].tokens[0]: expected a string",
+                problem(j -> at(j.get("lint").get(0)).putArray("tokens").add(1)));
+        assertEquals("$.summary.runs: expected an integer", problem(j -> at(j.get("summary")).put("runs", 1.5)));
+        assertEquals("$.seeds: expected at least one seed", problem(j -> j.putArray("seeds")));
+        assertEquals("$.regrade_audit: format version 2; this Regrade reads version 1",
+                problem(j -> j.put("regrade_audit", 2)));
+        assertEquals("$: expected an object", assertThrows(BadJsonException.class,
+                () -> ReportJson.read(PyJson.parse("[]"))).getMessage());
+    }
+}
