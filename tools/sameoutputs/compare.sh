@@ -10,7 +10,7 @@ git -C "$here" worktree add -q --detach "$work/base" "$rev"
 trap 'git -C "$here" worktree remove --force "$work/base"; rm -rf "$work"' EXIT
 (cd "$work/base" && mvn -q -B -DskipTests package)
 bash "$here/tools/sameoutputs/capture.sh" "$work/base" "$work/before" >/dev/null
-(cd "$here" && [ -f audit/target/regrade.jar ] || mvn -q -B -DskipTests package)
+(cd "$here" && [ -f cli/target/regrade.jar ] || mvn -q -B -DskipTests package)
 bash "$here/tools/sameoutputs/capture.sh" "$here" "$work/after" >/dev/null
 if diff -r "$work/before" "$work/after"; then
   echo "same outputs: $rev and the work tree ($(find "$work/after" -type f | wc -l) files)"

@@ -2,7 +2,7 @@ package dev.regrade.reports;
 
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
-import dev.regrade.subjects.wearable.WearableAudit;
+import dev.regrade.wearable.WearableAudit;
 import java.util.List;
 
 /**

@@ -3,7 +3,7 @@ package dev.regrade.reports;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.regrade.subjects.wearable.WearableAudit.Scenario;
+import dev.regrade.wearable.WearableAudit.Scenario;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,163 @@
+package dev.regrade.cli;
+
+import dev.regrade.bench.PhaseTimes;
+import dev.regrade.audit.core.Audit;
+import dev.regrade.audit.core.AuditConfig;
+import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.audit.expect.Expectations;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.policies.Policies;
+import dev.regrade.reports.ConsoleSummary;
+import dev.regrade.rubric.json.PyJson;
+import dev.regrade.scripts.v2025_10_23.Scripts;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code regrade audit}: the matrix, before and after, with a verdict. */
+@Command(name = "audit",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run every script × input (built-in policies and shipped fixtures) before and after a scoring change, "
+                + "under every hash seed; diff the trees; check the changes against the declared expectations; "
+                + "report seed-dependent trees, missing values reaching the judge, and crashes.",
+            "Writes report.md, report.html, report.json and one result per run to --out; prints a summary."
+        },
+        footer = {"", "Defaults: all scripts, all four policies, every shipped fixture, released → fixed, the shipped",
+            "expectations of the FIXES.md fix set, seeds 0,1,2,3, in-process judge, one thread per core (two per",
+            "core with --judge http).",
+            "", "Examples:", "  ./regrade audit",
+            "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
+            "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
+            "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input, 3 judge unreachable."})
+final class AuditCommand extends RegradeCommand {
+    @Option(names = "--scripts", defaultValue = "all", paramLabel = "S,S…", split = ",",
+            description = "Scripts to audit, or 'all'. Default: ${DEFAULT-VALUE}.")
+    List<String> scripts;
+
+    @Option(names = "--policies", defaultValue = "all", paramLabel = "P,P…", split = ",",
+            description = "Built-in policies (empty, minimal, full, hash), 'all' or 'none'. Default: ${DEFAULT-VALUE}.")
+    List<String> policies;
+
+    @Option(names = "--fixtures", paramLabel = "DIR",
+            description = "Fixture directory (<DIR>/<script>/*.json), or 'none'. Default: the shipped fixtures/.")
+    String fixtures;
+
+    @Option(names = "--before", defaultValue = "released", paramLabel = "V", description = "Default: ${DEFAULT-VALUE}.")
+    String before;
+
+    @Option(names = "--after", defaultValue = "fixed", paramLabel = "V", description = "Default: ${DEFAULT-VALUE}.")
+    String after;
+
+    @Option(names = "--expect", paramLabel = "FILE",
+            description = "Expectations JSON: per script, the node-id globs allowed to change. Default: the shipped "
+                    + "expectations of the FIXES.md fix set.")
+    Path expect;
+
+    @Option(names = "--seeds", defaultValue = "0,1,2,3", paramLabel = "N,N…", split = ",",
+            description = "PYTHONHASHSEEDs; every run repeats under each, the first is reported. Default: ${DEFAULT-VALUE}.")
+    List<Long> seeds;
+
+    @Option(names = "--judge", defaultValue = "in-process", paramLabel = "MODE",
+            description = "in-process or http. Default: ${DEFAULT-VALUE}.")
+    String judge;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Worker threads. Default: the number of cores (twice that with --judge http).")
+    Integer threads;
+
+    @Option(names = "--out", defaultValue = "target/audit", paramLabel = "DIR", description = "Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    @Option(names = "--quiet", description = "No progress on stderr.")
+    boolean quiet;
+
+    @Option(names = "--timings", paramLabel = "FILE",
+            description = "Also write where the time went (JSON: milliseconds per phase, from JVM start) to FILE; "
+                    + "used by ./regrade bench.")
+    Path timings;
+
+    @Override
+    int execute() {
+        PrintWriter stdout = out();
+        PrintWriter err = err();
+        PhaseTimes clock = PhaseTimes.fromJvmStart();
+        AuditConfig config = config();
+        long start = System.nanoTime();
+        // On a terminal the progress line is rewritten in place; in a log, one line per tenth.
+        boolean terminal = System.console() != null;
+        Audit.Outcome outcome = Audit.run(config, (done, total) -> {
+            int step = terminal ? 25 : Math.max(1, total / 10);
+            if (!quiet && (done == total || done % step == 0)) {
+                synchronized (err) {
+                    err.printf(terminal ? "\rregrade audit: %d/%d runs, %.1f s" : "regrade audit: %d/%d runs, %.1f s%n",
+                            done, total, (System.nanoTime() - start) / 1e9);
+                    if (terminal && done == total) {
+                        err.println();
+                    }
+                    err.flush();
+                }
+            }
+        }, clock);
+        AuditWriter.write(out, outcome);
+        clock.mark("write results and reports");
+        if (timings != null) {
+            clock.judgeRequests(outcome.judgeRequests());
+            AuditWriter.atomicWrite(timings, PyJson.toFileText(clock.json()));
+        }
+        int runs = outcome.report().summary().runs();
+        if (!quiet && outcome.evaluated() < runs) {
+            err.printf("regrade audit: %d runs evaluated; %d reused from a first-seed run that never read its hash "
+                    + "seed%n", outcome.evaluated(), runs - outcome.evaluated());
+            err.flush();
+        }
+        ConsoleSummary.lines(outcome.report()).forEach(stdout::println);
+        stdout.println("Reports: " + out.resolve("report.md") + ", " + out.resolve("report.html") + ", "
+                + out.resolve("report.json"));
+        stdout.flush();
+        return outcome.unexpected() > 0 ? ExitCodes.FINDING : ExitCodes.OK;
+    }
+
+    private AuditConfig config() {
+        List<String> scriptNames = scripts.equals(List.of("all")) ? Scripts.names() : scripts;
+        scriptNames.forEach(Inputs::script);
+        List<String> policyNames = policies.equals(List.of("all")) ? Policies.names()
+                : policies.equals(List.of("none")) ? List.of() : policies;
+        policyNames.forEach(Inputs::policy);
+        Path fixtureDir = fixtures == null ? Inputs.shippedFixtures()
+                : fixtures.equals("none") ? null : Paths.get(fixtures);
+        if (fixtureDir != null && !fixtureDir.toFile().isDirectory()) {
+            if (fixtures == null) {
+                fixtureDir = null; // no shipped fixtures here: policies only
+            } else {
+                throw new BadInputException("--fixtures: " + fixtures + " is not a directory");
+            }
+        }
+        for (long seed : seeds) {
+            if (seed < 0 || seed > 4294967295L) {
+                throw new BadInputException("--seeds: " + seed + " is not a PYTHONHASHSEED (0 to 4294967295)");
+            }
+        }
+        JudgeMode mode;
+        try {
+            mode = JudgeMode.parse(judge);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--judge: " + e.getMessage());
+        }
+        // Over HTTP a worker waits for each reply, so twice as many workers keep the cores busy.
+        int cores = Runtime.getRuntime().availableProcessors();
+        int n = threads != null ? threads : mode == JudgeMode.HTTP ? 2 * cores : cores;
+        if (n < 1 || n > 256) {
+            throw new BadInputException("--threads: expected 1 to 256");
+        }
+        Expectations expectations = expect == null ? Expectations.shipped() : Expectations.load(expect);
+        return new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir, before, after, expectations,
+                seeds, mode, n);
+    }
+}

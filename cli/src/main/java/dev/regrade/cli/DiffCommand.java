@@ -1,0 +1,128 @@
+package dev.regrade.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.pycompat.PyRepr;
+import dev.regrade.rubric.diff.Change;
+import dev.regrade.rubric.diff.ChangeClass;
+import dev.regrade.rubric.diff.TreeDiff;
+import dev.regrade.rubric.json.BadJsonException;
+import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.rubric.json.RunOutcome;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code regrade diff}: tree differences between two results or two directories of them. */
+@Command(name = "diff", mixinStandardHelpOptions = true,
+        description = {
+            "Show every difference between two result files, or between the result files at the same relative "
+                + "paths of two directories: structural (added, removed, moved), content (desc, critical, strategy), "
+                + "verdict (a leaf's status or score) and derived (aggregates).",
+            "Works on results written by Regrade or by the Python original (Mind2Web 2 summary shape)."
+        },
+        footer = {"", "Examples:", "  ./regrade diff target/audit/results/gas_stations/released target/audit/results/gas_stations/fixed",
+            "  ./regrade diff python_results/answer_1.json regrade_result.json",
+            "", "Exit status: 0 no difference, 1 differences, 2 bad input."})
+final class DiffCommand extends RegradeCommand {
+    @Parameters(index = "0", paramLabel = "BEFORE")
+    Path before;
+
+    @Parameters(index = "1", paramLabel = "AFTER")
+    Path after;
+
+    @Option(names = "--derived", description = "Also list derived changes (aggregates that changed because their children did).")
+    boolean derived;
+
+    @Override
+    int execute() {
+        PrintWriter out = out();
+        int differing;
+        if (Files.isDirectory(before) && Files.isDirectory(after)) {
+            differing = directories(out);
+        } else if (Files.isRegularFile(before) && Files.isRegularFile(after)) {
+            differing = pair(out, before, after, before + " → " + after) ? 1 : 0;
+        } else {
+            throw new BadInputException("expected two result files or two directories: " + before + ", " + after);
+        }
+        out.flush();
+        return differing > 0 ? ExitCodes.FINDING : ExitCodes.OK;
+    }
+
+    private int directories(PrintWriter out) {
+        TreeSet<String> names = new TreeSet<>();
+        names.addAll(jsonFiles(before));
+        names.addAll(jsonFiles(after));
+        int differing = 0;
+        for (String rel : names) {
+            Path b = before.resolve(rel);
+            Path a = after.resolve(rel);
+            if (!Files.exists(b)) {
+                out.println(rel + ": only in " + after);
+                differing++;
+            } else if (!Files.exists(a)) {
+                out.println(rel + ": only in " + before);
+                differing++;
+            } else if (pair(out, b, a, rel)) {
+                differing++;
+            }
+        }
+        out.println(names.size() + " files, " + differing + " differ");
+        return differing;
+    }
+
+    private static List<String> jsonFiles(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(p -> Files.isRegularFile(p) && p.toString().endsWith(".json"))
+                    .map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Prints one pair's differences; returns true when there are any. */
+    private boolean pair(PrintWriter out, Path b, Path a, String label) {
+        JsonNode bd = ResultFiles.read(b);
+        JsonNode ad = ResultFiles.read(a);
+        JsonNode bt;
+        JsonNode at;
+        try {
+            bt = ResultJson.treeOf(bd);
+            at = ResultJson.treeOf(ad);
+        } catch (BadJsonException e) {
+            throw new BadInputException(label + ": " + e.getMessage());
+        }
+        List<Change> changes = TreeDiff.diff(bt, at);
+        String bs = score(bd);
+        String as = score(ad);
+        boolean any = !bs.equals(as) || changes.stream().anyMatch(c -> c.changeClass() != ChangeClass.DERIVED);
+        if (!any && changes.isEmpty()) {
+            return false;
+        }
+        out.println(label + ": final score " + bs + " → " + as);
+        for (Change c : changes) {
+            if (derived || c.changeClass() != ChangeClass.DERIVED) {
+                out.println("  " + c.changeClass().label() + "  " + c.describe());
+            }
+        }
+        return true;
+    }
+
+    private static String score(JsonNode doc) {
+        JsonNode s = doc.get("final_score");
+        if (s != null && s.isNumber()) {
+            return PyRepr.repr(s.doubleValue());
+        }
+        JsonNode r = doc.path("regrade");
+        return RunOutcome.CRASHED.value().equals(r.path("outcome").asText())
+                ? "crashed (" + r.path("error_type").asText() + ")" : "none";
+    }
+}

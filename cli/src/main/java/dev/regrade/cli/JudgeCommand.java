@@ -1,0 +1,83 @@
+package dev.regrade.cli;
+
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.judge.server.FakeJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeServer;
+import dev.regrade.policies.Policies;
+import dev.regrade.policies.World;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code regrade judge}: the fake judge on its own. */
+@Command(name = "judge", mixinStandardHelpOptions = true,
+        description = "The fake OpenAI-compatible judge, for any client.",
+        subcommands = {JudgeCommand.Serve.class})
+final class JudgeCommand extends CommandGroup {
+    @Command(name = "serve", mixinStandardHelpOptions = true,
+            description = {
+                "Serve POST /v1/chat/completions on 127.0.0.1 until interrupted (Ctrl-C). Prints the base URL.",
+                "Verification requests are ruled by the policy's or fixture's judge rules; extraction requests "
+                    + "(response_format json_schema) get the policy's or fixture's record."
+            },
+            footer = {"", "Example:", "  ./regrade judge serve --port 8765 --policy hash",
+                "  curl -s http://127.0.0.1:8765/v1/chat/completions -H 'Content-Type: application/json' \\",
+                "    -d '{\"model\":\"o4-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"...claim...\"}]}'"})
+    static final class Serve extends RegradeCommand {
+        @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1 (0: a free one). Default: ${DEFAULT-VALUE}.")
+        int port;
+
+        @ArgGroup(exclusive = true)
+        Input input;
+
+        static final class Input {
+            @Option(names = "--policy", paramLabel = "P", description = "Built-in policy (default: full).")
+            String policy;
+
+            @Option(names = "--fixture", paramLabel = "F", description = "A fixture JSON file.")
+            Path fixture;
+        }
+
+        @Override
+        int execute() throws InterruptedException {
+            PrintWriter out = out();
+            PrintWriter err = err();
+            if (port < 0 || port > 65535) {
+                throw new BadInputException("--port: expected 0 to 65535");
+            }
+            World world;
+            String script;
+            if (input != null && input.fixture != null) {
+                var f = Inputs.fixture(input.fixture, null);
+                world = f;
+                script = f.script();
+            } else {
+                world = input != null && input.policy != null ? Inputs.policy(input.policy) : Policies.FULL;
+                script = "any";
+            }
+            FakeJudgeServer server;
+            try {
+                server = FakeJudgeServer.start(FakeJudgeConfig.defaults().withPort(port)
+                        .withRules(world.verdictRules()).withExtractor(world.extractor(script)));
+            } catch (RuntimeException e) {
+                throw new BadInputException("cannot start on 127.0.0.1:" + port + ": " + e.getMessage());
+            }
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                server.stop();
+                stopped.countDown();
+            }, "regrade-judge-stop"));
+            out.println(server.baseUrl());
+            out.flush();
+            err.println(prefix() + world.kind() + " " + world.name() + " (" + world.verdictRules().describe()
+                    + "); Ctrl-C to stop");
+            err.flush();
+            stopped.await();
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.regrade.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code regrade} command line.
+ *
+ * <p>Exit statuses ({@link ExitCodes}), the same for every command:
+ * <ul>
+ * <li>0 ok. {@code run} also exits 0 when the original crashes: the crash is the run's result.</li>
+ * <li>1 a finding: an unexpected change ({@code audit}), differing trees ({@code diff}), a stored
+ * score that disagrees ({@code rescore}), a failed snapshot ({@code approve}), the original's
+ * evaluation error ({@code score}, printed as {@code ERROR: …}), a failed sample ({@code vereval}),
+ * a measured child run that failed or timed out ({@code bench}). An internal error (an uncaught
+ * exception, printed with its Java stack trace by picocli's default handler) also exits 1.</li>
+ * <li>2 bad input: the message names the file and the key; also an unknown command or option, and
+ * a {@code judge serve} port that cannot be bound.</li>
+ * <li>3 the judge could not be reached or kept failing ({@code audit}, {@code run}): the run is
+ * abandoned, never scored as zeros.</li>
+ * </ul>
+ * {@code report}, {@code judge serve} and {@code subjects generate} exit 0 or 2, {@code subjects
+ * audit} 0 (its findings are its table). {@code score} and {@code vereval} never exit 3: a ConvQA
+ * turn whose judge request fails scores 0.0, as in the original (the fixed variant counts it), and a
+ * VerEval sample whose judge fails is an error row (exit 1).
+ */
+@Command(name = "regrade",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Re-scores benchmark answers offline, before and after a scoring change, and shows exactly what the change did.",
+            ""
+        },
+        subcommands = {AuditCommand.class, RunCommand.class, DiffCommand.class, RescoreCommand.class, ReportCommand.class,
+            JudgeCommand.class, ApproveCommand.class, ScoreCommand.class, SubjectsCommand.class, VerEvalCommand.class, BenchCommand.class,
+            CommandLine.HelpCommand.class},
+        footer = {"", "Exit status:",
+            "  0  ok ('run' also when the original crashes: the crash is the result)",
+            "  1  a finding: an unexpected change (audit), differing trees (diff), a",
+            "     disagreeing stored score (rescore), a failed snapshot (approve), the",
+            "     original's evaluation error (score), a failed sample (vereval), a",
+            "     measured child run that failed (bench); also an internal error (a Java",
+            "     stack trace on stderr)",
+            "  2  bad input: the message names the file and the key; also an unknown",
+            "     command or option, or a 'judge serve' port that cannot be bound",
+            "  3  the judge could not be reached or kept failing (audit, run): the run is",
+            "     abandoned, never scored as zeros",
+            "'score' and 'vereval' never exit 3: a failed judge request scores a ConvQA",
+            "turn 0.0, as the original does, and fails a VerEval sample (1).",
+            "", "Run 'regrade help COMMAND' for the options of one command."})
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        // -Dregrade.bench.probe=FILE (set only by regrade bench for its child runs): timing and heap report.
+        dev.regrade.bench.Probe probe = dev.regrade.bench.Probe.fromSystemProperty();
+        int status = run(args);
+        if (probe != null) {
+            probe.write(status);
+        }
+        System.exit(status);
+    }
+
+    /** Runs the command line and returns the exit status (for tests and the launcher). */
+    public static int run(String... args) {
+        if (args.length > 0 && args[0].equals("vereval")) {
+            // VerEval parses its own flags exactly as its guide's argparse does.
+            String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
+            return dev.regrade.vereval.VerEvalMain.run(rest, System.out, System.err);
+        }
+        CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler((ex, a) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println("regrade: " + ex.getMessage());
+            c.getErr().println("Run 'regrade " + qualifiedName(c) + "--help' for usage.");
+            return ExitCodes.BAD_INPUT;
+        });
+        return cl.execute(args);
+    }
+
+    private static String qualifiedName(CommandLine c) {
+        String name = c.getCommandSpec().qualifiedName(" ");
+        name = name.startsWith("regrade") ? name.substring("regrade".length()).trim() : name;
+        return name.isEmpty() ? "" : name + " ";
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Prints the version from the jar manifest when there is one. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"regrade " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.regrade.cli;
+
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.run.JudgeUnavailableException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * A {@code regrade} command, whose failures all end the same way: bad input
+ * ({@link BadInputException}) prints {@code regrade COMMAND: message} on stderr and exits 2; a judge
+ * that cannot be reached ({@link JudgeUnavailableException}) prints the same and exits 3.
+ */
+abstract class RegradeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    /** Runs the command; returns its exit status ({@link ExitCodes}). */
+    abstract int execute() throws Exception;
+
+    @Override
+    public final Integer call() throws Exception {
+        try {
+            return execute();
+        } catch (BadInputException e) {
+            return fail(e.getMessage(), ExitCodes.BAD_INPUT);
+        } catch (JudgeUnavailableException e) {
+            return fail(e.getMessage(), ExitCodes.JUDGE_UNAVAILABLE);
+        }
+    }
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    /** {@code regrade COMMAND: }, the start of every message on stderr. */
+    String prefix() {
+        return spec.qualifiedName(" ") + ": ";
+    }
+
+    private int fail(String message, int status) {
+        err().println(prefix() + message);
+        err().flush();
+        return status;
+    }
+}

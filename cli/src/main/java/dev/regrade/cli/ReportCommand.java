@@ -1,0 +1,53 @@
+package dev.regrade.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.reports.Html;
+import dev.regrade.reports.Markdown;
+import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.ReportJson;
+import dev.regrade.rubric.json.BadJsonException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code regrade report}: render a finished audit again. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Render a finished audit again from its report.json, to stdout.",
+        footer = {"", "Example:", "  ./regrade report --from target/audit --format markdown > impact.md",
+            "", "Exit status: 0 ok, 2 bad input."})
+final class ReportCommand extends RegradeCommand {
+    enum Format { markdown, html, json }
+
+    @Option(names = "--from", required = true, paramLabel = "DIR", description = "An audit output directory (with report.json).")
+    Path from;
+
+    @Option(names = "--format", defaultValue = "markdown", description = "markdown, html or json. Default: ${DEFAULT-VALUE}.")
+    Format format;
+
+    @Override
+    int execute() {
+        Path file = from.resolve("report.json");
+        if (!Files.isRegularFile(file)) {
+            throw new BadInputException(from + ": no report.json here (run ./regrade audit --out " + from + " first)");
+        }
+        JsonNode json = ResultFiles.read(file);
+        if (!json.has("regrade_audit") || !json.has("comparisons")) {
+            throw new BadInputException(file + ": not a Regrade audit report (no regrade_audit/comparisons keys)");
+        }
+        AuditReport report;
+        try {
+            report = ReportJson.read(json);
+        } catch (BadJsonException e) {
+            throw new BadInputException(file + ": " + e.getMessage());
+        }
+        out().print(switch (format) {
+            case markdown -> Markdown.render(report);
+            case html -> Html.render(report);
+            case json -> ReportJson.toFileText(report);
+        });
+        out().flush();
+        return ExitCodes.OK;
+    }
+}

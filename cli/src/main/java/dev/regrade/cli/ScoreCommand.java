@@ -1,0 +1,180 @@
+package dev.regrade.cli;
+
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.wearable.ConvQaScorer;
+import dev.regrade.wearable.LongQaScorer;
+import dev.regrade.wearable.OpenAiChatReplySource;
+import dev.regrade.wearable.ProactiveScorer;
+import dev.regrade.wearable.ScoreRun;
+import dev.regrade.wearable.ScoringError;
+import dev.regrade.wearable.Variant;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code regrade score}: the wearable-AI challenge scorers, released or fixed. */
+@Command(name = "score", mixinStandardHelpOptions = true,
+        description = {
+            "Score a wearable-AI challenge submission (EgoProactive, EgoLongQA, ConvQA) as the starter kit's "
+                + "run_evaluation.py does, in its released or fixed variant; writes the results and _summary files "
+                + "exactly as the original."
+        },
+        footer = {"", "Examples:",
+            "  ./regrade score longqa --golden val.jsonl --predictions preds.jsonl --variant fixed --output out/results.json",
+            "  ./regrade score convqa --golden g.jsonl --predictions p.jsonl --llm-judge --judge-url http://127.0.0.1:8000/v1 --judge-model m",
+            "", "Exit status: 0 scored, 1 the original's evaluation error (printed as ERROR: …), 2 bad input."})
+final class ScoreCommand extends RegradeCommand {
+    enum Task { proactive, longqa, convqa }
+
+    @Parameters(index = "0", paramLabel = "TASK", description = "proactive, longqa or convqa.")
+    Task task;
+
+    @Option(names = "--golden", required = true, paramLabel = "G", description = "Golden JSONL.")
+    Path golden;
+
+    @Option(names = "--predictions", required = true, paramLabel = "P", description = "Predictions JSONL.")
+    Path predictions;
+
+    @Option(names = "--variant", defaultValue = "fixed", paramLabel = "V",
+            description = "released or fixed. Default: ${DEFAULT-VALUE}.")
+    String variant;
+
+    @Option(names = "--output", defaultValue = "results.json", paramLabel = "F",
+            description = "Results file; the summary goes beside it as <name>_summary.json. Default: ${DEFAULT-VALUE}.")
+    Path output;
+
+    @Option(names = "--llm-judge", description = "ConvQA: score turns with an LLM judge.")
+    boolean llmJudge;
+
+    @Option(names = "--judge-url", paramLabel = "U", description = "OpenAI-compatible base URL (…/v1).")
+    String judgeUrl;
+
+    @Option(names = "--judge-model", paramLabel = "M", description = "Judge model name.")
+    String judgeModel;
+
+    @Option(names = "--judge-api-key-env", defaultValue = "OPENAI_API_KEY", paramLabel = "VAR",
+            description = "Environment variable holding the judge's API key (never printed). Default: ${DEFAULT-VALUE}.")
+    String apiKeyEnv;
+
+    @Override
+    int execute() {
+        PrintWriter out = out();
+        PrintWriter err = err();
+        Variant v;
+        try {
+            v = Variant.parse(variant);
+        } catch (RuntimeException e) {
+            throw new BadInputException("--variant: expected released or fixed, not '" + variant + "'");
+        }
+        for (Path p : new Path[] {golden, predictions}) {
+            if (!Files.isRegularFile(p)) {
+                throw new BadInputException(p + ": no such file");
+            }
+        }
+        if (llmJudge && (task != Task.convqa || judgeUrl == null || judgeModel == null)) {
+            requireUtf8(); // as before: a file that is not UTF-8 is reported ahead of the flag problem
+            throw new BadInputException("--llm-judge is for convqa and needs --judge-url and --judge-model");
+        }
+        OpenAiChatReplySource judge = null;
+        if (llmJudge) {
+            try {
+                judge = new OpenAiChatReplySource(judgeUrl, judgeModel, apiKeyEnv);
+            } catch (IllegalArgumentException e) {
+                requireUtf8();
+                throw new BadInputException("--judge-url: " + e.getMessage());
+            }
+        }
+        try {
+            ScoreRun run = switch (task) {
+                case proactive -> new ProactiveScorer(v, w -> err.println("WARNING: " + w)).run(golden, predictions, output);
+                case longqa -> new LongQaScorer(v, w -> err.println("WARNING: " + w)).run(golden, predictions, output);
+                case convqa -> new ConvQaScorer(v, w -> err.println("WARNING: " + w), judge)
+                        .run(golden, predictions, output);
+            };
+            out.print(run.summary().toPrettyString());
+            out.println();
+            out.println("Results: " + run.resultsPath() + ", " + run.summaryPath());
+            out.flush();
+            return ExitCodes.OK;
+        } catch (ScoringError | UncheckedIOException e) {
+            // The scorers read both files in full before they score or warn, and decode every non-ASCII line
+            // strictly, so a file that is not UTF-8 always ends here: it is reported as before (golden first,
+            // ahead of any other error), without a separate checking pass over large files when all is well.
+            requireUtf8();
+            if (e instanceof UncheckedIOException io) {
+                throw io;
+            }
+            err.println("ERROR: " + e.getMessage());
+            err.flush();
+            return ExitCodes.FINDING;
+        }
+    }
+
+    /** Refuses the first input file that is not UTF-8 (golden first). */
+    private void requireUtf8() {
+        for (Path p : new Path[] {golden, predictions}) {
+            String problem = notUtf8(p);
+            if (problem != null) {
+                throw new BadInputException(p + ": " + problem);
+            }
+        }
+    }
+
+    /**
+     * Decodes the file with a strict UTF-8 decoder, streaming: {@code null} when it decodes, else the
+     * problem (with the line and byte offset of the first malformed sequence).
+     */
+    static String notUtf8(Path p) {
+        CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.allocate(1 << 16);
+        CharBuffer out = CharBuffer.allocate(1 << 16);
+        long base = 0; // file offset of in.array()[0]
+        long line = 1;
+        try (InputStream s = Files.newInputStream(p)) {
+            while (true) {
+                int n = s.read(in.array(), in.position(), in.remaining());
+                boolean eof = n < 0;
+                if (n > 0) {
+                    in.position(in.position() + n);
+                }
+                in.flip();
+                while (true) {
+                    int before = in.position();
+                    CoderResult cr = dec.decode(in, out, eof);
+                    for (int i = before; i < in.position(); i++) {
+                        if (in.array()[i] == '\n') {
+                            line++;
+                        }
+                    }
+                    if (cr.isError()) {
+                        return "not UTF-8 text (line " + line + ", byte " + (base + in.position()) + ")";
+                    }
+                    out.clear();
+                    if (!cr.isOverflow()) {
+                        break;
+                    }
+                }
+                if (eof) {
+                    return null;
+                }
+                base += in.position();
+                in.compact();
+            }
+        } catch (IOException e) {
+            return "cannot read the file (" + e.getClass().getSimpleName() + ")";
+        }
+    }
+}

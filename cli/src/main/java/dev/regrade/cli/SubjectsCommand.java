@@ -1,0 +1,96 @@
+package dev.regrade.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.reports.SubjectsHtml;
+import dev.regrade.rubric.json.PyJson;
+import dev.regrade.vereval.SyntheticBenchmark;
+import dev.regrade.wearable.WearableAudit;
+import dev.regrade.wearable.WearableGenerator;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code regrade subjects}: the subject tasks' synthetic data and their before/after audit. */
+@Command(name = "subjects", mixinStandardHelpOptions = true,
+        description = "The subject tasks (wearable-AI scorers, VerEval): synthetic data and the released/fixed audit.",
+        subcommands = {SubjectsCommand.Generate.class, SubjectsCommand.Audit.class})
+final class SubjectsCommand extends CommandGroup {
+    @Command(name = "generate", mixinStandardHelpOptions = true,
+            description = "Write synthetic data at the real val scale, deterministic by seed: 700 proactive sessions "
+                    + "(~9,935 chunks), 700 LongQA rows, 700 ConvQA conversations (~4,415 turns), and a VerEval "
+                    + "benchmark (1,391 questions, 13 tasks × 107); --scale N writes N times as many rows "
+                    + "(same seed and scale, same bytes).")
+    static final class Generate extends RegradeCommand {
+        @Option(names = "--out", required = true, paramLabel = "DIR")
+        Path out;
+
+        @Option(names = "--seed", defaultValue = "7", description = "Default: ${DEFAULT-VALUE}.")
+        long seed;
+
+        @Option(names = "--scale", defaultValue = "1", paramLabel = "N",
+                description = "Multiply the row counts by N (1 to 1000; 100 gives 70,000 proactive sessions with about "
+                        + "a million chunks). Default: ${DEFAULT-VALUE}.")
+        int scale;
+
+        @Override
+        int execute() {
+            if (scale < 1 || scale > 1000) {
+                throw new BadInputException("--scale: expected 1 to 1000");
+            }
+            WearableGenerator.generate(out.resolve("wearable"), seed, scale);
+            SyntheticBenchmark.generate(out.resolve("vereval"), seed, scale);
+            out().println("wrote " + out.resolve("wearable") + " and " + out.resolve("vereval"));
+            out().flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "audit", mixinStandardHelpOptions = true,
+            description = "Run the wearable scorers released and fixed on built-in scenarios over generated data and "
+                    + "print the score-impact table with one finding per scenario; writes subjects-report.md, .json and .html.")
+    static final class Audit extends RegradeCommand {
+        @Option(names = "--out", defaultValue = "target/subjects-audit", paramLabel = "DIR",
+                description = "Default: ${DEFAULT-VALUE}.")
+        Path out;
+
+        @Option(names = "--seed", defaultValue = "7", description = "Default: ${DEFAULT-VALUE}.")
+        long seed;
+
+        @Override
+        int execute() {
+            List<WearableAudit.Scenario> scenarios = WearableAudit.run(out.resolve("work"), seed);
+            StringBuilder md = new StringBuilder("# Regrade subject audit: wearable-AI scorers, released → fixed\n\n")
+                    .append("| Scenario | Task | Metric | released | fixed | Finding |\n|---|---|---|---:|---:|---|\n");
+            ArrayNode json = JsonNodeFactory.instance.arrayNode();
+            for (WearableAudit.Scenario s : scenarios) {
+                md.append("| ").append(s.id()).append(" | ").append(s.task()).append(" | ").append(s.metric())
+                        .append(" | ").append(cell(s.released())).append(" | ").append(cell(s.fixed())).append(" | ")
+                        .append(cell(s.finding())).append(" |\n");
+                ObjectNode o = json.addObject();
+                o.put("scenario", s.id());
+                o.put("task", s.task());
+                o.put("metric", s.metric());
+                o.put("released", s.released());
+                o.put("fixed", s.fixed());
+                o.put("finding", s.finding());
+            }
+            AuditWriter.atomicWrite(out.resolve("subjects-report.md"), md.toString());
+            AuditWriter.atomicWrite(out.resolve("subjects-report.json"), PyJson.toFileText(json));
+            AuditWriter.atomicWrite(out.resolve("subjects-report.html"), SubjectsHtml.render(scenarios));
+            PrintWriter o = out();
+            o.print(md);
+            o.flush();
+            return ExitCodes.OK;
+        }
+
+        private static String cell(String s) {
+            return s.replace("|", "\\|").replace("\n", " ");
+        }
+    }
+}

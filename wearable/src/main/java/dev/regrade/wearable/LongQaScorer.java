@@ -1,0 +1,198 @@
+package dev.regrade.wearable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.pycompat.PyRound;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** EgoLongQA multiple-choice accuracy ({@code evaluate_longqa}, {@code _run_longqa}), released or fixed. */
+public final class LongQaScorer {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private static final int CI = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
+    private static final Pattern LETTER_PUNCT = Pattern.compile("^([A-Da-d])" + Py.WS + "*[.:)]");
+    private static final Pattern PAREN = Pattern.compile("^\\(([A-Da-d])\\)");
+    private static final Pattern OPTION = Pattern.compile(
+            "^(?:option|answer)" + Py.WS + "*[:.]?" + Py.WS + "*([A-Da-d])(?!" + Py.W + ")", CI);
+    private static final Pattern IS_AT_END = Pattern.compile("(?<!" + Py.W + ")(?:is|answer)" + Py.WS + "*[:.]?"
+            + Py.WS + "*([A-Da-d])" + Py.WS + "*\\.?" + Py.WS + "*\\z", CI);
+    private static final Pattern STANDALONE = Pattern.compile("(?<!" + Py.W + ")([A-Da-d])(?!" + Py.W + ")");
+
+    /** The fields the scorer reads from golden rows and from prediction rows (pairing included). */
+    private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "question", "mcq_answer", "category");
+    private static final Set<String> PRED_FIELDS = Set.of("video_path", "question", "mcq_answer");
+
+    private final Variant variant;
+    private final Consumer<String> warn;
+
+    public LongQaScorer(Variant variant, Consumer<String> warnings) {
+        this.variant = Objects.requireNonNull(variant);
+        this.warn = Objects.requireNonNull(warnings);
+    }
+
+    /** {@code normalize_answer} (identical in both variants): the letter A-D a free-text answer names, or "". */
+    public static String normalizeAnswer(String raw) {
+        raw = Py.strip(raw);
+        if (raw.isEmpty()) {
+            return "";
+        }
+        String upper = Py.upper(raw);
+        if (upper.equals("A") || upper.equals("B") || upper.equals("C") || upper.equals("D")) {
+            return upper;
+        }
+        Matcher m = LETTER_PUNCT.matcher(raw);
+        if (m.lookingAt()) {
+            return Py.upper(m.group(1));
+        }
+        m = PAREN.matcher(raw);
+        if (m.lookingAt()) {
+            return Py.upper(m.group(1));
+        }
+        m = OPTION.matcher(raw);
+        if (m.lookingAt()) {
+            return Py.upper(m.group(1));
+        }
+        m = IS_AT_END.matcher(raw);
+        if (m.find()) {
+            return Py.upper(m.group(1));
+        }
+        m = STANDALONE.matcher(raw);
+        if (m.find()) {
+            return Py.upper(m.group(1));
+        }
+        int first = upper.codePointAt(0);
+        return first >= 'A' && first <= 'D' ? String.valueOf((char) first) : "";
+    }
+
+    /** The golden fields scoring and per_row need (presence preserved). */
+    static ObjectNode compact(ObjectNode g) {
+        ObjectNode c = F.objectNode();
+        for (String k : new String[] {"video_path", "question", "mcq_answer", "category"}) {
+            if (g.has(k)) {
+                c.set(k, g.get(k));
+            }
+        }
+        return c;
+    }
+
+    /** {@code evaluate_longqa(golden, preds)} on rows in memory: the full results dict, per_row included. */
+    public ObjectNode evaluate(List<? extends JsonNode> golden, List<? extends JsonNode> preds) {
+        Rows g = Rows.of(golden);
+        Rows p = Rows.of(preds);
+        try (PerRow.Memory rows = PerRow.memory()) {
+            ObjectNode head = evaluate(g, p, pairForEvaluate(g, p), rows);
+            head.set("per_row", rows.rows);
+            return head;
+        }
+    }
+
+    private Pairing pairForEvaluate(Rows g, Rows p) {
+        // FIXES.md §B.2 (order-dependent pairing): fixed evaluate_longqa pairs by video_path itself (_pair_to_golden);
+        // released pairs by position.
+        return variant == Variant.FIXED
+                ? Pairing.pairToGolden(g, p, "LongQA", LongQaScorer::compact, warn)
+                : Pairing.positional(g.count(), p.count());
+    }
+
+    /** {@code _run_longqa}: scores the files and writes {@code output} and its {@code _summary} file. */
+    public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
+        // Each file is read once; only the fields scoring and pairing use are held.
+        Rows g = Rows.loaded(goldenPath, GOLDEN_FIELDS, LongQaScorer::compact);
+        Rows p = Rows.loaded(Rows.of(predsPath, PRED_FIELDS), UnaryOperator.identity());
+        int ng = g.count();
+        int np = p.count();
+        Pairing pairing;
+        if (variant == Variant.RELEASED) {
+            // FIXES.md §B.2: released runs the (video_path, question) matcher only on a length mismatch.
+            if (ng != np) {
+                warn.accept("LongQA golden has " + ng + " entries but predictions has " + np
+                        + " — filtering to matched subset");
+                pairing = Pairing.releasedFilter(g, p, "LongQA", LongQaScorer::compact, warn);
+                if (pairing.matched == 0) {
+                    throw ScoringError.valueError("LongQA: zero predictions matched golden entries -- check that "
+                            + "prediction file has correct video_path and question fields");
+                }
+            } else {
+                pairing = Pairing.positional(ng, np);
+            }
+        } else {
+            // FIXES.md §B.2: fixed pairs by video_path unconditionally (then evaluate_longqa's own
+            // _pair_to_golden re-pairs the already-paired rows, which changes nothing).
+            if (ng != np) {
+                warn.accept("LongQA golden has " + ng + " entries but predictions has " + np
+                        + " — scoring the matched subset");
+            }
+            pairing = Pairing.fixedFilter(g, p, "LongQA", LongQaScorer::compact, warn);
+            if (pairing.matched == 0) {
+                throw ScoringError.valueError("LongQA: zero predictions matched golden entries -- check that "
+                        + "prediction file has a video_path on every row");
+            }
+        }
+        Path dir = output.toAbsolutePath().getParent();
+        try (PerRow.Spool rows = PerRow.spool(dir)) {
+            ObjectNode head = evaluate(g, p, pairing, rows);
+            Path summary = rows.writeResults(output, head);
+            return new ScoreRun(head, output, summary, 0, variant == Variant.FIXED ? 0 : -1);
+        }
+    }
+
+    private ObjectNode evaluate(Rows goldenRows, Rows predRows, Pairing pairing, PerRow perRow) {
+        if (pairing.pairedGolden() != pairing.pairedPreds()) {
+            throw ScoringError.valueError("Golden (" + pairing.pairedGolden() + ") and predictions ("
+                    + pairing.pairedPreds() + ") must have the same number of entries.");
+        }
+        int[] counts = new int[2]; // index, correct
+        Map<String, int[]> cats = new TreeMap<>(Py.CODEPOINT_ORDER);
+        pairing.forEach(goldenRows, predRows, LongQaScorer::compact, (g, p) -> {
+            JsonNode goldRaw = g.get("mcq_answer");
+            if (goldRaw == null) {
+                throw new ScoringError("KeyError", "'mcq_answer'");
+            }
+            String goldAnswer = Py.upper(Py.strip(Py.str(goldRaw)));
+            String predRaw = p.has("mcq_answer") ? Py.str(p.get("mcq_answer")) : "";
+            String predAnswer = normalizeAnswer(predRaw);
+            boolean correct = predAnswer.equals(goldAnswer);
+            if (correct) {
+                counts[1]++;
+            }
+            JsonNode category = g.has("category") ? g.get("category") : TextNode.valueOf("");
+            ObjectNode row = F.objectNode();
+            row.put("index", counts[0]++);
+            row.set("video_path", g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""));
+            row.set("question", g.has("question") ? g.get("question") : TextNode.valueOf(""));
+            row.put("gold_answer", goldAnswer);
+            row.put("pred_raw", predRaw);
+            row.put("pred_parsed", predAnswer);
+            row.put("correct", correct);
+            row.set("category", category);
+            perRow.add(row);
+            int[] s = cats.computeIfAbsent(Py.str(category), k -> new int[2]);
+            s[1]++;
+            if (correct) {
+                s[0]++;
+            }
+        });
+        int total = counts[0];
+        double accuracy = total > 0 ? (double) counts[1] / total : 0.0;
+        ObjectNode catAcc = F.objectNode();
+        for (Map.Entry<String, int[]> e : cats.entrySet()) {
+            catAcc.put(e.getKey(), PyRound.round((double) e.getValue()[0] / e.getValue()[1], 4));
+        }
+        ObjectNode head = F.objectNode();
+        head.put("accuracy", PyRound.round(accuracy, 4));
+        head.put("correct", counts[1]);
+        head.put("total", total);
+        head.set("category_accuracy", catAcc);
+        return head;
+    }
+}

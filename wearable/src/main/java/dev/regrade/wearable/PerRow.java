@@ -1,0 +1,148 @@
+package dev.regrade.wearable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Where the {@code per_row} entries go as they are scored: into memory ({@link #memory()}), or
+ * spooled to a temporary file in Python's indent-2 layout so that a results file of any size is
+ * written without holding its rows ({@link #spool(Path)}).
+ */
+abstract class PerRow implements AutoCloseable {
+    abstract void add(ObjectNode row);
+
+    static Memory memory() {
+        return new Memory();
+    }
+
+    static Spool spool(Path dir) {
+        return new Spool(dir);
+    }
+
+    static final class Memory extends PerRow {
+        final ArrayNode rows = JsonNodeFactory.instance.arrayNode();
+
+        @Override
+        void add(ObjectNode row) {
+            rows.add(row);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** per_row items at level 2 of an indent-2 document, written to a temp file. */
+    static final class Spool extends PerRow {
+        private final Path file;
+        private final Writer out;
+        private final StringBuilder row = new StringBuilder(1 << 12);
+        private long count;
+
+        Spool(Path dir) {
+            try {
+                Files.createDirectories(dir);
+                file = Files.createTempFile(dir, ".per_row", ".tmp");
+                out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        void add(ObjectNode row) {
+            try {
+                // Built in a StringBuilder first: one write per row instead of one per character.
+                this.row.setLength(0);
+                this.row.append(count == 0 ? "\n    " : ",\n    ");
+                PyJsonOut.write(row, 2, 2, this.row);
+                out.append(this.row);
+                count++;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /**
+         * Writes {@code output} (the head keys, then per_row) and {@code <base>_summary<ext>} (the head
+         * keys) exactly as {@code write_results} does; returns the summary path.
+         */
+        Path writeResults(Path output, ObjectNode head) {
+            try {
+                out.close();
+                Path parent = output.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                Path tmp = Files.createTempFile(parent, ".results", ".tmp");
+                try (Writer w = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16)) {
+                    w.write('{');
+                    for (Iterator<Map.Entry<String, JsonNode>> it = head.fields(); it.hasNext(); ) {
+                        Map.Entry<String, JsonNode> e = it.next();
+                        w.write("\n  ");
+                        PyJsonOut.string(e.getKey(), w);
+                        w.write(": ");
+                        PyJsonOut.write(e.getValue(), 2, 1, w);
+                        w.write(',');
+                    }
+                    w.write("\n  \"per_row\": ");
+                    if (count == 0) {
+                        w.write("[]");
+                    } else {
+                        w.write('[');
+                        try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                            in.transferTo(w);
+                        }
+                        w.write("\n  ]");
+                    }
+                    w.write("\n}");
+                }
+                Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING);
+                Path summary = summaryPath(output);
+                Files.writeString(summary, PyJsonOut.dumps(head, 2), StandardCharsets.UTF_8);
+                return summary;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                out.close();
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** {@code base, ext = os.path.splitext(path); f"{base}_summary{ext or '.json'}"}. */
+    static Path summaryPath(Path output) {
+        String name = output.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        int lead = 0;
+        while (lead < name.length() && name.charAt(lead) == '.') {
+            lead++;
+        }
+        String base = name;
+        String ext = "";
+        if (dot >= lead && dot > 0) {
+            base = name.substring(0, dot);
+            ext = name.substring(dot);
+        }
+        return output.resolveSibling(base + "_summary" + (ext.isEmpty() ? ".json" : ext));
+    }
+}

@@ -1,0 +1,240 @@
+package dev.regrade.wearable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.pycompat.PyRound;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+/** EgoProactive interrupt/silent scoring ({@code score_proactive}, {@code _run_proactive}), released or fixed. */
+public final class ProactiveScorer {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private static final String TAGS = "__gold_tags__";
+    /** The fields the scorer reads: golden rows, prediction rows, and predictions while pairing. */
+    private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "task", "answers");
+    private static final Set<String> PRED_FIELDS = Set.of("video_path", "answers");
+    private static final Set<String> PRED_KEY_FIELDS = Set.of("video_path");
+
+    private final Variant variant;
+    private final Consumer<String> warn;
+
+    public ProactiveScorer(Variant variant, Consumer<String> warnings) {
+        this.variant = Objects.requireNonNull(variant);
+        this.warn = Objects.requireNonNull(warnings);
+    }
+
+    /** {@code parse_tag}: "interrupt" when the answer starts (after leading white space) with {@code $interrupt$}, else "silent". */
+    public static String parseTag(String response) {
+        return Py.lstrip(response).startsWith("$interrupt$") ? "interrupt" : "silent";
+    }
+
+    /** {@code binary_metrics(tp, fp, tn, fn)}: interrupt is the positive class; values rounded to 4 places. */
+    public static ObjectNode binaryMetrics(long tp, long fp, long tn, long fn) {
+        double intP = tp + fp > 0 ? (double) tp / (tp + fp) : 0.0;
+        double intR = tp + fn > 0 ? (double) tp / (tp + fn) : 0.0;
+        double intF1 = intP + intR > 0 ? 2 * intP * intR / (intP + intR) : 0.0;
+        double silP = tn + fn > 0 ? (double) tn / (tn + fn) : 0.0;
+        double silR = tn + fp > 0 ? (double) tn / (tn + fp) : 0.0;
+        double silF1 = silP + silR > 0 ? 2 * silP * silR / (silP + silR) : 0.0;
+        double macro = (intF1 + silF1) / 2;
+        double gmean = Math.sqrt(intF1 * silF1);
+        ObjectNode m = F.objectNode();
+        m.put("macro_f1", PyRound.round(macro, 4));
+        m.put("gmean_f1", PyRound.round(gmean, 4));
+        m.put("interrupt_precision", PyRound.round(intP, 4));
+        m.put("interrupt_recall", PyRound.round(intR, 4));
+        m.put("interrupt_f1", PyRound.round(intF1, 4));
+        m.put("silent_precision", PyRound.round(silP, 4));
+        m.put("silent_recall", PyRound.round(silR, 4));
+        m.put("silent_f1", PyRound.round(silF1, 4));
+        m.put("tp", tp);
+        m.put("fp", fp);
+        m.put("tn", tn);
+        m.put("fn", fn);
+        m.put("support", tp + fp + tn + fn);
+        return m;
+    }
+
+    /** The six possible per_row tag entries ({gold, pred}), for rows that are only written out. */
+    private static final ObjectNode[] SHARED_TAGS = {tag(true, 0), tag(true, 1), tag(true, 2), tag(false, 0),
+        tag(false, 1), tag(false, 2)};
+
+    /** A per_row tag entry; shown: 0 interrupt, 1 silent, 2 "(unanswered)". */
+    private static ObjectNode tag(boolean gold, int shown) {
+        ObjectNode tag = F.objectNode();
+        tag.put("gold", gold ? "interrupt" : "silent");
+        tag.put("pred", shown == 0 ? "interrupt" : shown == 1 ? "silent" : "(unanswered)");
+        return tag;
+    }
+
+    /** Golden row reduced to video_path, task and the parsed gold tags (true = interrupt). */
+    static ObjectNode compact(ObjectNode g) {
+        if (g.has(TAGS)) {
+            return g;
+        }
+        ObjectNode c = F.objectNode();
+        if (g.has("video_path")) {
+            c.set("video_path", g.get("video_path"));
+        }
+        if (g.has("task")) {
+            c.set("task", g.get("task"));
+        }
+        JsonNode answers = g.get("answers");
+        if (answers == null) {
+            throw new ScoringError("KeyError", "'answers'");
+        }
+        ArrayNode tags = c.putArray(TAGS);
+        for (int j = 0; j < Py.len(answers); j++) {
+            tags.add(parseTag(Py.requireStr(answers.get(j), "lstrip")).equals("interrupt"));
+        }
+        return c;
+    }
+
+    /** {@code score_proactive(golden, preds)} in memory: the full results dict. */
+    public ObjectNode score(List<? extends JsonNode> golden, List<? extends JsonNode> preds) {
+        try (PerRow.Memory rows = PerRow.memory()) {
+            Rows p = Rows.of(preds);
+            ObjectNode head = score(Rows.of(golden), p, p, rows);
+            head.set("per_row", rows.rows);
+            return head;
+        }
+    }
+
+    /**
+     * {@code _run_proactive}: scores the files and writes results and summary. Where the original logs
+     * "Proactive evaluation failed: ..." and exits 1, this throws a {@link ScoringError} with that message.
+     */
+    public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
+        Path dir = output.toAbsolutePath().getParent();
+        try (PerRow.Spool rows = PerRow.spool(dir)) {
+            ObjectNode head;
+            try {
+                // Golden is read once and held compacted (ids, tasks, tags); predictions are streamed,
+                // their ids held for pairing.
+                Rows golden = Rows.loaded(goldenPath, GOLDEN_FIELDS, ProactiveScorer::compact);
+                Rows predKeys = Rows.loaded(Rows.of(predsPath, PRED_KEY_FIELDS), UnaryOperator.identity());
+                head = score(golden, predKeys, Rows.of(predsPath, PRED_FIELDS), rows);
+            } catch (ScoringError e) {
+                if (!e.pyType().equals("ValueError")) {
+                    throw e;
+                }
+                throw new ScoringError("ValueError", "Proactive evaluation failed: " + e.getMessage());
+            }
+            Path summary = rows.writeResults(output, head);
+            return new ScoreRun(head, output, summary, 0, variant == Variant.FIXED ? 0 : -1);
+        }
+    }
+
+    /** predKeys: the prediction rows as pairing needs them (video_path); preds: as scoring needs them. */
+    private ObjectNode score(Rows golden, Rows predKeys, Rows preds, PerRow perRow) {
+        int ng = golden.count();
+        int np = predKeys.count();
+        if (ng != np) {
+            throw ScoringError.valueError("golden has " + ng + " entries but predictions has " + np);
+        }
+        Pairing pairing;
+        if (variant == Variant.FIXED) {
+            // FIXES.md §B.2 (order-dependent pairing): fixed pairs by video_path after the count check, and a
+            // right count with unknown/duplicate ids is an error.
+            pairing = Pairing.pairToGolden(golden, predKeys, "Proactive", ProactiveScorer::compact, warn);
+            if (pairing.pairedPreds() != np) {
+                throw ScoringError.valueError(np + " predictions supplied but only " + pairing.pairedPreds()
+                        + " have a video_path present in golden -- check the prediction file covers exactly the "
+                        + "golden sessions");
+            }
+        } else {
+            pairing = Pairing.positional(ng, np);
+        }
+        // Rows written straight to a file never leave this class, so their tag entries can be shared.
+        boolean shareTags = perRow instanceof PerRow.Spool;
+        long[] total = new long[4]; // tp fp tn fn
+        Map<String, long[]> perTask = new TreeMap<>(Py.CODEPOINT_ORDER);
+        long[] skipped = new long[3]; // released skipped, fixed unanswered, fixed extra
+        int[] index = new int[1];
+        pairing.forEach(golden, preds, ProactiveScorer::compact, (g, p) -> {
+            int i = index[0]++;
+            JsonNode goldTags = g.get(TAGS);
+            JsonNode predAnswers = p.has("answers") ? p.get("answers") : F.arrayNode();
+            int nGold = goldTags.size();
+            int nPred = Py.len(predAnswers);
+            String task = g.has("task") ? Py.str(g.get("task")) : "unknown";
+            String vpShown = g.has("video_path") ? Py.str(g.get("video_path")) : "?";
+            long[] counts = new long[4];
+            ArrayNode rowTags = F.arrayNode();
+            int scored;
+            if (variant == Variant.RELEASED) {
+                // FIXES.md §B.1 (unanswered chunks): released scores only the first min(gold, pred) chunks.
+                if (nGold != nPred) {
+                    warn.accept("Session " + i + " (" + vpShown + ") has " + nGold + " gold chunks but " + nPred
+                            + " pred chunks; scoring on the first min(gold,pred) chunks.");
+                }
+                scored = Math.min(nGold, nPred);
+                skipped[0] += Math.abs(nGold - nPred);
+            } else {
+                // FIXES.md §B.1: fixed scores every gold chunk; an unanswered one counts against its gold label.
+                int unanswered = Math.max(0, nGold - nPred);
+                int extra = Math.max(0, nPred - nGold);
+                if (unanswered > 0) {
+                    warn.accept("Session " + i + " (" + vpShown + ") has " + nGold + " gold chunks but only " + nPred
+                            + " pred chunks; the " + unanswered + " unanswered chunk(s) are scored as incorrect.");
+                } else if (extra > 0) {
+                    warn.accept("Session " + i + " (" + vpShown + ") has " + nGold + " gold chunks but " + nPred
+                            + " pred chunks; ignoring the " + extra + " extra prediction chunk(s).");
+                }
+                skipped[1] += unanswered;
+                skipped[2] += extra;
+                scored = nGold;
+            }
+            for (int j = 0; j < scored; j++) {
+                boolean gold = goldTags.get(j).booleanValue();
+                boolean pred;
+                int shown; // 0 interrupt, 1 silent, 2 (unanswered)
+                if (j < nPred) {
+                    pred = parseTag(Py.requireStr(predAnswers.get(j), "lstrip")).equals("interrupt");
+                    shown = pred ? 0 : 1;
+                } else {
+                    pred = !gold;
+                    shown = 2;
+                }
+                rowTags.add(shareTags ? SHARED_TAGS[(gold ? 0 : 3) + shown] : tag(gold, shown));
+                counts[gold ? (pred ? 0 : 3) : (pred ? 1 : 2)]++;
+            }
+            long[] t = perTask.computeIfAbsent(task, k -> new long[4]);
+            for (int k = 0; k < 4; k++) {
+                total[k] += counts[k];
+                t[k] += counts[k];
+            }
+            ObjectNode row = F.objectNode();
+            row.put("index", i);
+            row.set("video_path", g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""));
+            row.put("task", task);
+            row.put("num_chunks", nGold);
+            row.set("tags", rowTags);
+            perRow.add(row);
+        });
+        ObjectNode head = F.objectNode();
+        head.set("overall", binaryMetrics(total[0], total[1], total[2], total[3]));
+        ObjectNode pt = head.putObject("per_task");
+        for (Map.Entry<String, long[]> e : perTask.entrySet()) {
+            long[] c = e.getValue();
+            pt.set(e.getKey(), binaryMetrics(c[0], c[1], c[2], c[3]));
+        }
+        head.put("total_sessions", index[0]);
+        if (variant == Variant.RELEASED) {
+            head.put("skipped_chunks", skipped[0]);
+        } else {
+            head.put("unanswered_chunks", skipped[1]);
+            head.put("extra_pred_chunks", skipped[2]);
+        }
+        return head;
+    }
+}
