@@ -1,5 +1,9 @@
 package dev.regrade.pycompat;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
 /**
  * Python {@code str} methods whose Java counterparts behave differently.
  *
@@ -15,7 +19,29 @@ public final class PyStr {
     private static final int SMALL_SIGMA = 0x03C3;
     private static final int FINAL_SIGMA = 0x03C2;
 
+    /**
+     * Python's ordering of str ({@code a < b}, {@code sorted}): by code point. Java's
+     * {@link String#compareTo} orders UTF-16 units, which puts U+FFFF after an astral code point.
+     */
+    public static final Comparator<String> ORDER = PyStr::compare;
+
     private PyStr() {
+    }
+
+    /** Compares two strings as Python compares str: code point by code point, a prefix first. */
+    public static int compare(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int x = a.codePointAt(i);
+            int y = b.codePointAt(j);
+            if (x != y) {
+                return Integer.compare(x, y);
+            }
+            i += Character.charCount(x);
+            j += Character.charCount(y);
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
     }
 
     /**
@@ -82,6 +108,98 @@ public final class PyStr {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Returns {@code s.upper()} exactly as CPython 3.11 computes it: every code point mapped with
+     * its full upper-case mapping ({@code "ß"} becomes {@code "SS"}), with CPython's Unicode data,
+     * not the JVM's.
+     *
+     * @param s the string (not null)
+     * @return the upper-cased string
+     */
+    public static String upper(String s) {
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            char ch = s.charAt(i);
+            if (ch >= 0x80 || (ch >= 'a' && ch <= 'z')) {
+                break;
+            }
+            i++;
+        }
+        if (i == n) {
+            return s;
+        }
+        StringBuilder out = new StringBuilder(n + 8);
+        out.append(s, 0, i);
+        while (i < n) {
+            int c = s.codePointAt(i);
+            if (c < 0x80) {
+                out.append((char) (c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c));
+            } else {
+                appendAll(out, PyUnicodeData.toUpperFull(c));
+            }
+            i += Character.charCount(c);
+        }
+        return out.toString();
+    }
+
+    /**
+     * Returns {@code s.strip(chars)}: the leading and trailing code points that occur in
+     * {@code chars} removed (for white space, see {@link PyWhitespace#strip}).
+     */
+    public static String strip(String s, String chars) {
+        int start = 0;
+        int end = s.length();
+        while (start < end) {
+            int cp = s.codePointAt(start);
+            if (!contains(chars, cp)) {
+                break;
+            }
+            start += Character.charCount(cp);
+        }
+        while (end > start) {
+            int cp = s.codePointBefore(end);
+            if (!contains(chars, cp)) {
+                break;
+            }
+            end -= Character.charCount(cp);
+        }
+        return s.substring(start, end);
+    }
+
+    private static boolean contains(String chars, int cp) {
+        return cp < Character.MIN_SUPPLEMENTARY_CODE_POINT ? chars.indexOf(cp) >= 0
+                : chars.contains(Character.toString(cp));
+    }
+
+    /**
+     * Returns {@code s.splitlines()}: the lines without their ends; a line ends at {@code \n},
+     * {@code \r}, {@code \r\n}, U+000B, U+000C, U+001C..U+001E, U+0085, U+2028 or U+2029, and a
+     * last line end gives no empty line after it.
+     */
+    public static List<String> splitlines(String s) {
+        List<String> lines = new ArrayList<>();
+        int start = 0;
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            boolean boundary = c == '\n' || c == '\r' || c == 0x0B || c == 0x0C || c == 0x1C || c == 0x1D
+                    || c == 0x1E || c == 0x85 || c == 0x2028 || c == 0x2029;
+            if (boundary) {
+                lines.add(s.substring(start, i));
+                if (c == '\r' && i + 1 < s.length() && s.charAt(i + 1) == '\n') {
+                    i++;
+                }
+                start = i + 1;
+            }
+            i++;
+        }
+        if (start < s.length()) {
+            lines.add(s.substring(start));
+        }
+        return lines;
     }
 
     private static void appendAll(StringBuilder out, int[] cps) {

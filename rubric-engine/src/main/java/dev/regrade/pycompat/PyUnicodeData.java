@@ -31,6 +31,7 @@ final class PyUnicodeData {
     private static final BitSet DECIMAL_DIGIT = new BitSet(CODE_POINT_LIMIT);
     private static final Map<Integer, int[]> TITLE = new HashMap<>();
     private static final Map<Integer, int[]> LOWER = new HashMap<>();
+    private static final Map<Integer, int[]> UPPER = new HashMap<>();
     /** Decimal digit value of each decimal digit code point. */
     private static final Map<Integer, Integer> DECIMAL = new HashMap<>();
 
@@ -64,6 +65,9 @@ final class PyUnicodeData {
                         break;
                     case "L":
                         LOWER.put(hex(f[1]), mapping(f));
+                        break;
+                    case "U":
+                        UPPER.put(hex(f[1]), mapping(f));
                         break;
                     case "W":
                         WORD.set(hex(f[1]), hex(f[2]) + 1);
@@ -126,6 +130,12 @@ final class PyUnicodeData {
     /** CPython's full lower-case mapping of one code point (1 to 3 code points). */
     static int[] toLowerFull(int cp) {
         int[] m = LOWER.get(cp);
+        return m != null ? m : new int[] {cp};
+    }
+
+    /** CPython's full upper-case mapping of one code point (1 to 3 code points). */
+    static int[] toUpperFull(int cp) {
+        int[] m = UPPER.get(cp);
         return m != null ? m : new int[] {cp};
     }
 

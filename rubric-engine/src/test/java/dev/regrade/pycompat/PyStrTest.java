@@ -3,6 +3,8 @@ package dev.regrade.pycompat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PyStrTest {
@@ -99,5 +101,72 @@ class PyStrTest {
                 () -> String.format("block U+%04X..U+%04X: lower() output differs (sha256)", lo, hi - 1));
         }
         m.assertNone(272);
+    }
+
+    @Test
+    void upperMatchesPythonOnRandomStrings() {
+        assertEquals("SS \u02bcN FFI \u0399\u0308\u0301 ANSWER B.", PyStr.upper("\u00df \u0149 \ufb03 \u0390 answer b."));
+        Vectors.Mismatches m = new Vectors.Mismatches("str.upper()");
+        for (JsonNode row : Vectors.lines("str_upper.jsonl")) {
+            String s = row.get(0).asText();
+            String expected = row.get(1).asText();
+            String actual = PyStr.upper(s);
+            m.check(expected.equals(actual), () -> Vectors.show(s) + ".upper(): python "
+                    + Vectors.show(expected) + ", java " + Vectors.show(actual));
+        }
+        m.assertNone(3000);
+    }
+
+    /** Every code point c as c + " a" (its full upper mapping), compared by SHA-256 per block of 4096. */
+    @Test
+    void upperMatchesPythonOnEveryCodePoint() {
+        Vectors.Mismatches m = new Vectors.Mismatches("str.upper() sweep");
+        for (JsonNode row : Vectors.lines("str_upper_sweep.jsonl")) {
+            int lo = row.get("lo").asInt();
+            int hi = row.get("hi").asInt();
+            StringBuilder s = new StringBuilder();
+            for (int cp = lo; cp < hi; cp++) {
+                s.appendCodePoint(cp).append(" a");
+            }
+            String actual = Vectors.sha256(Vectors.utf8SurrogatePass(PyStr.upper(s.toString())));
+            m.check(row.get("sha256").asText().equals(actual),
+                () -> String.format("block U+%04X..U+%04X: upper() output differs (sha256)", lo, hi - 1));
+        }
+        m.assertNone(272);
+    }
+
+    @Test
+    void stripCharsAndSplitlinesMatchPython() {
+        Vectors.Mismatches m = new Vectors.Mismatches("str.strip(chars), str.splitlines()");
+        for (JsonNode row : Vectors.lines("str_methods.jsonl")) {
+            String s = row.get(0).asText();
+            String chars = row.get(1).asText();
+            String stripped = PyStr.strip(s, chars);
+            m.check(row.get(2).asText().equals(stripped), () -> Vectors.show(s) + ".strip(" + Vectors.show(chars)
+                    + "): python " + Vectors.show(row.get(2).asText()) + ", java " + Vectors.show(stripped));
+            List<String> lines = PyStr.splitlines(s);
+            m.check(strings(row.get(3)).equals(lines), () -> Vectors.show(s) + ".splitlines(): python " + row.get(3)
+                    + ", java " + lines);
+        }
+        m.assertNone(6000);
+    }
+
+    @Test
+    void orderIsPythonsStrComparison() {
+        Vectors.Mismatches m = new Vectors.Mismatches("str <");
+        for (JsonNode row : Vectors.lines("str_order.jsonl")) {
+            String a = row.get(0).asText();
+            String b = row.get(1).asText();
+            int actual = Integer.signum(PyStr.ORDER.compare(a, b));
+            m.check(row.get(2).asInt() == actual, () -> Vectors.show(a) + " vs " + Vectors.show(b) + ": python "
+                    + row.get(2) + ", java " + actual);
+        }
+        m.assertNone(3000);
+    }
+
+    static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(e -> out.add(e.asText()));
+        return out;
     }
 }
