@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.subjects.vereval.SyntheticBenchmark;
 import dev.regrade.subjects.wearable.WearableGenerator;
 import java.io.BufferedWriter;
@@ -500,7 +500,7 @@ public final class SubjectsBench {
 
     private static JsonNode readJson(Path p) {
         try {
-            return PyJson.parse(Files.readString(p, StandardCharsets.UTF_8));
+            return JsonFiles.parse(Files.readString(p, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

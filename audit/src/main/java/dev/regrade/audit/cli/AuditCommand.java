@@ -11,7 +11,7 @@ import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.JudgeUnavailableException;
 import dev.regrade.policies.Policies;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -117,7 +117,7 @@ final class AuditCommand implements Callable<Integer> {
             clock.mark("write results and reports");
             if (timings != null) {
                 clock.judgeRequests(outcome.judgeRequests());
-                AuditWriter.atomicWrite(timings, PyJson.toFileText(clock.json()));
+                AuditWriter.atomicWrite(timings, JsonFiles.toFileText(clock.json()));
             }
             JsonNode s = outcome.report().get("summary");
             if (!quiet && outcome.evaluated() < s.get("runs").asInt()) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.bench.Bench;
 import dev.regrade.audit.bench.ChildProcesses;
 import dev.regrade.audit.core.AuditWriter;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -101,7 +101,7 @@ final class BenchCommand implements Callable<Integer> {
             }
         }));
         Path file = out.resolve("bench.json");
-        AuditWriter.atomicWrite(file, PyJson.toFileText(doc));
+        AuditWriter.atomicWrite(file, JsonFiles.toFileText(doc));
         stdout.print(Bench.table(doc));
         stdout.println();
         stdout.println("JSON: " + file);

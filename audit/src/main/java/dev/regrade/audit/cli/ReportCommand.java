@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.reports.Html;
 import dev.regrade.reports.Markdown;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +46,7 @@ final class ReportCommand implements Callable<Integer> {
             out.print(switch (format) {
                 case markdown -> Markdown.render(report);
                 case html -> Html.render(report);
-                case json -> PyJson.toFileText(report);
+                case json -> JsonFiles.toFileText(report);
             });
             out.flush();
             return ExitCodes.OK;

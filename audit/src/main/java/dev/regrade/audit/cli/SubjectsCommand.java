@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.reports.SubjectsHtml;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.subjects.vereval.SyntheticBenchmark;
 import dev.regrade.subjects.wearable.WearableAudit;
 import dev.regrade.subjects.wearable.WearableGenerator;
@@ -99,7 +99,7 @@ final class SubjectsCommand implements Runnable {
                 o.put("finding", s.finding());
             }
             AuditWriter.atomicWrite(out.resolve("subjects-report.md"), md.toString());
-            AuditWriter.atomicWrite(out.resolve("subjects-report.json"), PyJson.toFileText(json));
+            AuditWriter.atomicWrite(out.resolve("subjects-report.json"), JsonFiles.toFileText(json));
             AuditWriter.atomicWrite(out.resolve("subjects-report.html"), SubjectsHtml.render(json));
             PrintWriter o = spec.commandLine().getOut();
             o.print(md);

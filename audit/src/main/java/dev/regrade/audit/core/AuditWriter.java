@@ -3,7 +3,7 @@ package dev.regrade.audit.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.reports.Html;
 import dev.regrade.reports.Markdown;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +39,7 @@ public final class AuditWriter {
     }
 
     private static void writeReports(Path out, JsonNode report, CompletableFuture<String> html) {
-        atomicWrite(out.resolve("report.json"), PyJson.toFileText(report));
+        atomicWrite(out.resolve("report.json"), JsonFiles.toFileText(report));
         atomicWrite(out.resolve("report.md"), Markdown.render(report));
         atomicWrite(out.resolve("report.html"), join(html));
     }

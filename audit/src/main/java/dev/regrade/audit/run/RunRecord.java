@@ -1,7 +1,7 @@
 package dev.regrade.audit.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 
 /**
  * One finished run: its result document (summary shape plus the {@code regrade} object).
@@ -28,7 +28,7 @@ public record RunRecord(RunSpec spec, JudgeMode mode, ObjectNode document, boole
 
     /** The document as Regrade writes it to a file. */
     public String fileText() {
-        return PyJson.toFileText(document);
+        return JsonFiles.toFileText(document);
     }
 
     /**

@@ -9,7 +9,7 @@ import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.policies.Policies;
 import dev.regrade.reports.Markdown;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -76,7 +76,7 @@ class AuditTest {
             assertEquals(c.get("input_kind").asText() + " " + c.get("input").asText(), cells[1]);
             assertTrue(seen.add(cells[0] + cells[1]), "one row per script and input");
             for (String side : List.of("before", "after")) {
-                JsonNode result = PyJson.parse(outcome.resultFiles().get(c.get(side).get("result").asText()));
+                JsonNode result = JsonFiles.parse(outcome.resultFiles().get(c.get(side).get("result").asText()));
                 String cell = cells[side.equals("before") ? 2 : 3];
                 if (result.get("final_score").isNull()) {
                     assertTrue(cell.startsWith("crashed (" + result.get("regrade").get("error_type").asText()), cell);
@@ -107,7 +107,7 @@ class AuditTest {
         AuditConfig subset = defaults().withScripts(List.of("gas_stations", "rl_course_book")).withSeeds(List.of(0L, 1L));
         Audit.Outcome one = Audit.run(subset.withThreads(1), (d, t) -> { });
         Audit.Outcome four = Audit.run(subset.withThreads(4), (d, t) -> { });
-        assertEquals(PyJson.toFileText(one.report()), PyJson.toFileText(four.report()));
+        assertEquals(JsonFiles.toFileText(one.report()), JsonFiles.toFileText(four.report()));
         assertEquals(one.resultFiles(), four.resultFiles());
     }
 
@@ -118,7 +118,7 @@ class AuditTest {
         assertEquals(runs, everyRun.evaluated(), "without reuse every run is evaluated");
         assertTrue(outcome.evaluated() < runs / 2, "most runs never read their seed: " + outcome.evaluated());
         assertTrue(outcome.evaluated() > runs / 4, "the seed-dependent ones are run again: " + outcome.evaluated());
-        assertEquals(PyJson.toFileText(everyRun.report()), PyJson.toFileText(outcome.report()));
+        assertEquals(JsonFiles.toFileText(everyRun.report()), JsonFiles.toFileText(outcome.report()));
         assertEquals(everyRun.resultFiles(), outcome.resultFiles());
         assertTrue(outcome.report().get("determinism").size() > 0, "the seed-dependent trees are still found");
     }

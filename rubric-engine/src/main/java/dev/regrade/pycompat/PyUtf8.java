@@ -1,6 +1,5 @@
-package dev.regrade.webcache;
+package dev.regrade.pycompat;
 
-import dev.regrade.pycompat.PyException;
 import java.io.ByteArrayOutputStream;
 
 /**
@@ -9,13 +8,13 @@ import java.io.ByteArrayOutputStream;
  * U+FFFD per maximal invalid subpart, as {@code Objects/stringlib/codecs.h} decides), and strict
  * decoding (raises {@code UnicodeDecodeError} with Python's message).
  */
-final class PyUtf8 {
+public final class PyUtf8 {
 
     private PyUtf8() {
     }
 
     /** {@code s.encode('utf-8')}; a lone surrogate raises {@code UnicodeEncodeError}. */
-    static byte[] encode(String s) {
+    public static byte[] encode(String s) {
         // Java's encoder writes '?' for a lone surrogate where Python raises, so it is used only
         // when the text has no surrogate at all.
         boolean surrogates = false;
@@ -54,7 +53,7 @@ final class PyUtf8 {
     }
 
     /** Whether {@link #encode} would raise for {@code s}. */
-    static boolean hasLoneSurrogate(String s) {
+    public static boolean hasLoneSurrogate(String s) {
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
             if (cp >= 0xD800 && cp <= 0xDFFF) {
@@ -80,12 +79,12 @@ final class PyUtf8 {
     }
 
     /** {@code b.decode('utf-8', 'replace')}. */
-    static String decodeReplace(byte[] b) {
+    public static String decodeReplace(byte[] b) {
         return decode(b, false);
     }
 
     /** {@code b.decode('utf-8')}; invalid input raises {@code UnicodeDecodeError} with Python's message. */
-    static String decodeStrict(byte[] b) {
+    public static String decodeStrict(byte[] b) {
         return decode(b, true);
     }
 
@@ -100,84 +99,30 @@ final class PyUtf8 {
                 i++;
                 continue;
             }
-            int len;          // bytes of a valid sequence, or 0 on error
-            int errEnd = 0;   // exclusive end of the invalid subpart
+            // The sequence length the lead byte announces, and the range its second byte must be in
+            // (narrower after E0, ED, F0 and F4: no overlong forms, surrogates or code points past U+10FFFF).
+            int len = c < 0xC2 || c >= 0xF5 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+            int lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+            int hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+            int errEnd = 0; // exclusive end of the maximal invalid subpart, 0 when the sequence is valid
             String reason = null;
-            if (c < 0xC2) {
-                len = 0;
-                errEnd = i + 1;
-                reason = "invalid start byte";
-            } else if (c < 0xE0) {
-                if (n - i < 2) {
-                    len = 0;
-                    errEnd = n;
-                    reason = "unexpected end of data";
-                } else if (!cont(b[i + 1])) {
-                    len = 0;
-                    errEnd = i + 1;
-                    reason = "invalid continuation byte";
-                } else {
-                    len = 2;
-                }
-            } else if (c < 0xF0) {
-                int c2 = n - i >= 2 ? b[i + 1] & 0xFF : -1;
-                boolean bad2 = c2 >= 0 && (!cont(b[i + 1]) || (c2 < 0xA0 ? c == 0xE0 : c == 0xED));
-                if (n - i < 3) {
-                    len = 0;
-                    if (bad2) {
-                        errEnd = i + 1;
-                        reason = "invalid continuation byte";
-                    } else {
-                        errEnd = n;
-                        reason = "unexpected end of data";
-                    }
-                } else if (bad2) {
-                    len = 0;
-                    errEnd = i + 1;
-                    reason = "invalid continuation byte";
-                } else if (!cont(b[i + 2])) {
-                    len = 0;
-                    errEnd = i + 2;
-                    reason = "invalid continuation byte";
-                } else {
-                    len = 3;
-                }
-            } else if (c < 0xF5) {
-                int c2 = n - i >= 2 ? b[i + 1] & 0xFF : -1;
-                boolean bad2 = c2 >= 0 && (!cont(b[i + 1]) || (c2 < 0x90 ? c == 0xF0 : c == 0xF4));
-                if (n - i < 4) {
-                    len = 0;
-                    if (bad2) {
-                        errEnd = i + 1;
-                        reason = "invalid continuation byte";
-                    } else if (n - i >= 3 && !cont(b[i + 2])) {
-                        errEnd = i + 2;
-                        reason = "invalid continuation byte";
-                    } else {
-                        errEnd = n;
-                        reason = "unexpected end of data";
-                    }
-                } else if (bad2) {
-                    len = 0;
-                    errEnd = i + 1;
-                    reason = "invalid continuation byte";
-                } else if (!cont(b[i + 2])) {
-                    len = 0;
-                    errEnd = i + 2;
-                    reason = "invalid continuation byte";
-                } else if (!cont(b[i + 3])) {
-                    len = 0;
-                    errEnd = i + 3;
-                    reason = "invalid continuation byte";
-                } else {
-                    len = 4;
-                }
-            } else {
-                len = 0;
+            if (len == 0) {
                 errEnd = i + 1;
                 reason = "invalid start byte";
             }
-            if (len == 0) {
+            for (int k = 1; k < len && errEnd == 0; k++) {
+                if (i + k >= n) {
+                    errEnd = n;
+                    reason = "unexpected end of data";
+                } else {
+                    int x = b[i + k] & 0xFF;
+                    if (x < (k == 1 ? lo : 0x80) || x > (k == 1 ? hi : 0xBF)) {
+                        errEnd = i + k;
+                        reason = "invalid continuation byte";
+                    }
+                }
+            }
+            if (errEnd > 0) {
                 if (strict) {
                     String msg = errEnd == i + 1
                             ? String.format("'utf-8' codec can't decode byte 0x%02x in position %d: %s", c, i, reason)
@@ -189,21 +134,13 @@ final class PyUtf8 {
                 i = errEnd;
                 continue;
             }
-            int cp;
-            if (len == 2) {
-                cp = ((c & 0x1F) << 6) | (b[i + 1] & 0x3F);
-            } else if (len == 3) {
-                cp = ((c & 0x0F) << 12) | ((b[i + 1] & 0x3F) << 6) | (b[i + 2] & 0x3F);
-            } else {
-                cp = ((c & 0x07) << 18) | ((b[i + 1] & 0x3F) << 12) | ((b[i + 2] & 0x3F) << 6) | (b[i + 3] & 0x3F);
+            int cp = c & (0xFF >> (len + 1));
+            for (int k = 1; k < len; k++) {
+                cp = (cp << 6) | (b[i + k] & 0x3F);
             }
             out.appendCodePoint(cp);
             i += len;
         }
         return out.toString();
-    }
-
-    private static boolean cont(byte x) {
-        return (x & 0xC0) == 0x80;
     }
 }
