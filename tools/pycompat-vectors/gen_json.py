@@ -132,4 +132,5 @@ def main():
     gen_loads()
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -121,4 +121,5 @@ def main():
     gen_re_classes()
 
 
-main()
+if __name__ == "__main__":
+    main()

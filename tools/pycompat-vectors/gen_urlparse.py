@@ -49,4 +49,5 @@ def main():
     print("%s: %d URLs" % (OUT, len(urls)))
 
 
-main()
+if __name__ == "__main__":
+    main()

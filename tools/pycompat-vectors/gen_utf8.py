@@ -35,4 +35,5 @@ def main():
     print(OUT)
 
 
-main()
+if __name__ == "__main__":
+    main()
