@@ -3,7 +3,8 @@
 
 Writes, under rubric-engine/src/test/resources/dev/regrade/pycompat/ (deterministic):
   json_values.jsonl  [text, type(v).__name__, str(v), repr(v), len(v) or ["TypeError", message],
-                      truthiness bool(v)] with v = json.loads(text)
+                      bool(v), float(v) as 16 hex digits of its bits or [type name, message]]
+                      with v = json.loads(text)
   json_equal.jsonl   [text_a, text_b, json.loads(text_a) == json.loads(text_b)]
 Run from the repository root: python3 tools/pycompat-vectors/gen_values.py
 """
@@ -26,16 +27,25 @@ def length(v):
         return ["TypeError", str(e)]
 
 
+def to_float(v):
+    try:
+        return gv.bits(float(v))
+    except (TypeError, ValueError, OverflowError) as e:
+        return [type(e).__name__, str(e)]
+
+
 def gen_values():
     rng = random.Random(gv.SEED_BASE + 1515)
     texts = ["null", "true", "false", "0", "-0", "0.0", "-0.0", "1e400", "NaN", "123456789012345678901234567890",
-             '""', '" "', '"\\u00e9\\ud83d\\ude00"', "[]", "[0]", "{}", '{"a": null}', '[[], {}]', '"it\'s"']
+             '""', '" "', '"\\u00e9\\ud83d\\ude00"', "[]", "[0]", "{}", '{"a": null}', '[[], {}]', '"it\'s"',
+             str(2 ** 1024 - 2 ** 970 - 1), str(2 ** 1024 - 2 ** 970), str(-2 ** 1024), str(2 ** 53 + 1), '" 1e5 "',
+             '"x"', '"nan"', '"\u0661\u0662"', '"1_000"', '"-Infinity"']
     while len(texts) < 2000:
         texts.append(json.dumps(gen_json.rand_json(rng, 3)))
     rows = []
     for t in texts:
         v = json.loads(t)
-        rows.append([t, type(v).__name__, str(v), repr(v), length(v), bool(v)])
+        rows.append([t, type(v).__name__, str(v), repr(v), length(v), bool(v), to_float(v)])
     gv.write_jsonl(os.path.join(OUT, "json_values.jsonl"), rows)
 
 

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The builtins of Python applied to a value {@code json.loads} returned, held as a Jackson node:
- * {@code type(v).__name__}, {@code str(v)}, {@code repr(v)}, {@code len(v)}, {@code ==}. A Java
+ * {@code type(v).__name__}, {@code str(v)}, {@code repr(v)}, {@code float(v)}, {@code len(v)}, {@code ==}. A Java
  * null or a missing node stands for {@code None} (what {@code d.get(key)} gives for an absent key).
  * Truthiness is {@link PyTruth#truthy(JsonNode)}.
  */
@@ -79,6 +79,33 @@ public final class PyJsonValue {
     /** {@code repr(v)}. */
     public static String repr(JsonNode n) {
         return PyRepr.repr(toPython(n));
+    }
+
+    /**
+     * {@code float(v)}: a bool or int as the nearest double, a float as itself, a str as
+     * {@link PyFloat#parse} reads it.
+     *
+     * @throws PyException {@code OverflowError} for an int beyond the double range, {@code TypeError} for
+     *                     None, a list or a dict, {@code ValueError} for a str that is not a number
+     */
+    public static double toFloat(JsonNode n) {
+        if (n != null && n.isBoolean()) {
+            return n.booleanValue() ? 1.0 : 0.0;
+        }
+        if (n != null && n.isIntegralNumber()) {
+            double d = n.bigIntegerValue().doubleValue(); // rounded half to even, as Python's int.__float__
+            if (Double.isInfinite(d)) {
+                throw new PyException("OverflowError", "int too large to convert to float");
+            }
+            return d;
+        }
+        if (n != null && n.isNumber()) {
+            return n.doubleValue();
+        }
+        if (n != null && n.isTextual()) {
+            return PyFloat.parse(n.textValue());
+        }
+        throw new PyTypeError("float() argument must be a string or a real number, not '" + typeName(n) + "'");
     }
 
     /**

@@ -1,10 +1,11 @@
 package dev.regrade.pycompat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * type(), str(), repr(), len(), bool() and == of values json.loads returned, against json_values.jsonl
+ * type(), str(), repr(), len(), bool(), float() and == of values json.loads returned, against json_values.jsonl
  * and json_equal.jsonl (tools/pycompat-vectors/gen_values.py).
  */
 class PyJsonValueTest {
@@ -22,12 +23,19 @@ class PyJsonValueTest {
             try {
                 len = Integer.toString(PyJsonValue.len(v));
             } catch (PyTypeError e) {
-                len = "[\"TypeError\",\"" + e.getMessage() + "\"]";
+                len = JsonNodeFactory.instance.arrayNode().add("TypeError").add(e.getMessage()).toString();
             }
             check(m, text, "len", row.get(4).toString(), len);
             check(m, text, "bool", row.get(5).toString(), Boolean.toString(PyTruth.truthy(v)));
+            String f;
+            try {
+                f = "\"" + Vectors.bits(PyJsonValue.toFloat(v)) + "\"";
+            } catch (PyException e) {
+                f = JsonNodeFactory.instance.arrayNode().add(e.pythonType()).add(e.getMessage()).toString();
+            }
+            check(m, text, "float", row.get(6).toString(), f);
         }
-        m.assertNone(5 * 2000);
+        m.assertNone(6 * 2000);
     }
 
     @Test

@@ -1,11 +1,11 @@
 package dev.regrade.audit.cli;
 
+import dev.regrade.pycompat.PyException;
 import dev.regrade.subjects.wearable.ConvQaScorer;
 import dev.regrade.subjects.wearable.LongQaScorer;
 import dev.regrade.subjects.wearable.OpenAiChatReplySource;
 import dev.regrade.subjects.wearable.ProactiveScorer;
 import dev.regrade.subjects.wearable.ScoreRun;
-import dev.regrade.subjects.wearable.ScoringError;
 import dev.regrade.subjects.wearable.Variant;
 import java.io.IOException;
 import java.io.InputStream;
@@ -114,7 +114,7 @@ final class ScoreCommand implements Callable<Integer> {
             out.println("Results: " + run.resultsPath() + ", " + run.summaryPath());
             out.flush();
             return ExitCodes.OK;
-        } catch (ScoringError | UncheckedIOException e) {
+        } catch (PyException | UncheckedIOException e) {
             // The scorers read both files in full before they score or warn, and decode every non-ASCII line
             // strictly, so a file that is not UTF-8 always ends here: it is reported as before (golden first,
             // ahead of any other error), without a separate checking pass over large files when all is well.

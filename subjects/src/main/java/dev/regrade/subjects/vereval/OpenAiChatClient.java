@@ -3,6 +3,8 @@ package dev.regrade.subjects.vereval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJson;
+import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyWhitespace;
 import java.io.IOException;
 import java.net.URI;
@@ -64,7 +66,7 @@ public final class OpenAiChatClient implements ChatClient {
 
     @Override
     public JsonNode create(ObjectNode request) {
-        byte[] body = PyJsonText.compact(request, false, false).getBytes(StandardCharsets.UTF_8);
+        byte[] body = PyJson.dumps(request, VerEvalJson.TEXT).getBytes(StandardCharsets.UTF_8);
         HttpRequest req = HttpRequest.newBuilder(endpoint)
                 .timeout(timeout)
                 .header("Content-Type", "application/json")
@@ -97,7 +99,7 @@ public final class OpenAiChatClient implements ChatClient {
             String text = new String(resp.body(), StandardCharsets.UTF_8);
             if (status >= 200 && status < 300) {
                 try {
-                    return PyJsonText.READER.readTree(text);
+                    return PyJson.LOADS.readTree(text);
                 } catch (IOException e) {
                     throw new PyException("JSONDecodeError", "the judge's reply body is not JSON: "
                             + firstLine(e.getMessage()));
@@ -169,9 +171,9 @@ public final class OpenAiChatClient implements ChatClient {
     static String statusMessage(int status, String text) {
         String stripped = PyWhitespace.strip(text);
         try {
-            JsonNode body = PyJsonText.READER.readTree(stripped);
+            JsonNode body = PyJson.LOADS.readTree(stripped);
             if (body != null && !body.isMissingNode()) {
-                return "Error code: " + status + " - " + PyJsonText.pyStr(body);
+                return "Error code: " + status + " - " + PyJsonValue.str(body);
             }
         } catch (IOException ignored) {
             // not JSON

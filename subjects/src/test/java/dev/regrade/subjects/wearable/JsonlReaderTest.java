@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyWhitespace;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -132,7 +133,7 @@ class JsonlReaderTest {
         try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
             String line;
             while ((line = r.readLine()) != null) {
-                if (Py.strip(line).isEmpty()) {
+                if (PyWhitespace.strip(line).isEmpty()) {
                     continue;
                 }
                 JsonNode n = Rows.parseLine(line);
