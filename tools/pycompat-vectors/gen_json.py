@@ -65,19 +65,7 @@ def rand_float(rng):
 
 
 def rand_json(rng, depth):
-    r = rng.random()
-    if depth > 0 and r < 0.2:
-        return [rand_json(rng, depth - 1) for _ in range(rng.randint(0, 4))]
-    if depth > 0 and r < 0.4:
-        return {rand_json_str(rng, key=True): rand_json(rng, depth - 1) for _ in range(rng.randint(0, 4))}
-    if r < 0.6:
-        return rand_json_str(rng)
-    if r < 0.72:
-        return rng.choice([0, 1, -1, rng.randint(-10 ** 6, 10 ** 6), rng.randint(-2 ** 63, 2 ** 63),
-                           rng.randint(-10 ** 40, 10 ** 40)])
-    if r < 0.9:
-        return rand_float(rng)
-    return rng.choice([None, True, False])
+    return gv.rand_value(rng, depth, key=lambda r: rand_json_str(r, key=True), text=rand_json_str, real=rand_float)
 
 
 def outcome(f):
@@ -126,8 +114,7 @@ def gen_loads():
 
 
 def main():
-    if sys.version_info[:2] != (3, 11):
-        sys.exit("run this with CPython 3.11 (found %s)" % sys.version)
+    gv.require_cpython311()
     gen_dumps()
     gen_loads()
 

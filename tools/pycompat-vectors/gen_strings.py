@@ -113,8 +113,7 @@ def gen_re_classes():
 
 
 def main():
-    if sys.version_info[:2] != (3, 11):
-        sys.exit("run this with CPython 3.11 (found %s)" % sys.version)
+    gv.require_cpython311()
     gen_upper()
     gen_methods()
     gen_order()

@@ -87,8 +87,7 @@ def gen_equal():
 
 
 def main():
-    if sys.version_info[:2] != (3, 11):
-        sys.exit("run this with CPython 3.11 (found %s)" % sys.version)
+    gv.require_cpython311()
     gen_values()
     gen_equal()
 

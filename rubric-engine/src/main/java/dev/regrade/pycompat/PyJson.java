@@ -174,37 +174,30 @@ public final class PyJson {
             out.append(number(n.doubleValue(), f));
         } else if (n.isTextual()) {
             string(n.textValue(), f.ensureAscii, out);
-        } else if (n.isArray()) {
+        } else if (n.isContainerNode()) {
+            boolean array = n.isArray();
             if (n.isEmpty()) {
-                out.append("[]");
+                out.append(array ? "[]" : "{}");
                 return;
             }
-            out.append('[');
-            boolean first = true;
-            for (JsonNode e : n) {
-                separator(first, f, level + 1, out);
-                first = false;
-                write(e, f, level + 1, out);
+            out.append(array ? '[' : '{');
+            if (array) {
+                for (int i = 0; i < n.size(); i++) {
+                    separator(i == 0, f, level + 1, out);
+                    write(n.get(i), f, level + 1, out);
+                }
+            } else {
+                boolean first = true;
+                for (Iterator<Map.Entry<String, JsonNode>> it = entries(n, f.sortKeys); it.hasNext(); first = false) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    separator(first, f, level + 1, out);
+                    string(e.getKey(), f.ensureAscii, out);
+                    out.append(f.key);
+                    write(e.getValue(), f, level + 1, out);
+                }
             }
             newline(f, level, out);
-            out.append(']');
-        } else if (n.isObject()) {
-            if (n.isEmpty()) {
-                out.append("{}");
-                return;
-            }
-            out.append('{');
-            boolean first = true;
-            for (Iterator<Map.Entry<String, JsonNode>> it = entries(n, f.sortKeys); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                separator(first, f, level + 1, out);
-                first = false;
-                string(e.getKey(), f.ensureAscii, out);
-                out.append(f.key);
-                write(e.getValue(), f, level + 1, out);
-            }
-            newline(f, level, out);
-            out.append('}');
+            out.append(array ? ']' : '}');
         } else {
             throw new IllegalArgumentException("cannot write JSON node of type " + n.getNodeType());
         }

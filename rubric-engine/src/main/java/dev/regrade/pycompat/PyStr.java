@@ -83,20 +83,11 @@ public final class PyStr {
      * @return the lower-cased string
      */
     public static String lower(String s) {
-        int n = s.length();
-        int i = 0;
-        while (i < n) {
-            char ch = s.charAt(i);
-            if (ch >= 0x80 || (ch >= 'A' && ch <= 'Z')) {
-                break;
-            }
-            i++;
-        }
-        if (i == n) {
+        if (asciiUnchanged(s, 'A', 'Z')) {
             return s;
         }
         int[] cps = s.codePoints().toArray();
-        StringBuilder out = new StringBuilder(n + 8);
+        StringBuilder out = new StringBuilder(s.length() + 8);
         for (int k = 0; k < cps.length; k++) {
             int c = cps[k];
             if (c < 0x80) {
@@ -119,30 +110,31 @@ public final class PyStr {
      * @return the upper-cased string
      */
     public static String upper(String s) {
-        int n = s.length();
-        int i = 0;
-        while (i < n) {
-            char ch = s.charAt(i);
-            if (ch >= 0x80 || (ch >= 'a' && ch <= 'z')) {
-                break;
-            }
-            i++;
-        }
-        if (i == n) {
+        if (asciiUnchanged(s, 'a', 'z')) {
             return s;
         }
-        StringBuilder out = new StringBuilder(n + 8);
-        out.append(s, 0, i);
-        while (i < n) {
-            int c = s.codePointAt(i);
-            if (c < 0x80) {
-                out.append((char) (c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c));
+        StringBuilder out = new StringBuilder(s.length() + 8);
+        s.codePoints().forEach(c -> {
+            if (c >= 'a' && c <= 'z') {
+                out.append((char) (c - ('a' - 'A')));
+            } else if (c < 0x80) {
+                out.append((char) c);
             } else {
                 appendAll(out, PyUnicodeData.toUpperFull(c));
             }
-            i += Character.charCount(c);
-        }
+        });
         return out.toString();
+    }
+
+    /** Whether {@code s} is ASCII without a letter in [from, to], so that a case mapping leaves it as it is. */
+    private static boolean asciiUnchanged(String s, char from, char to) {
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch >= 0x80 || (ch >= from && ch <= to)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -31,25 +31,30 @@ public final class PyUtf8 {
             if (cp >= 0xD800 && cp <= 0xDFFF) {
                 throw encodeError(s, cpIndex);
             }
-            if (cp < 0x80) {
-                out.write(cp);
-            } else if (cp < 0x800) {
-                out.write(0xC0 | (cp >> 6));
-                out.write(0x80 | (cp & 0x3F));
-            } else if (cp < 0x10000) {
-                out.write(0xE0 | (cp >> 12));
-                out.write(0x80 | ((cp >> 6) & 0x3F));
-                out.write(0x80 | (cp & 0x3F));
-            } else {
-                out.write(0xF0 | (cp >> 18));
-                out.write(0x80 | ((cp >> 12) & 0x3F));
-                out.write(0x80 | ((cp >> 6) & 0x3F));
-                out.write(0x80 | (cp & 0x3F));
-            }
+            write(cp, out);
             i += Character.charCount(cp);
             cpIndex++;
         }
         return out.toByteArray();
+    }
+
+    /** Appends the UTF-8 bytes of one code point (a surrogate too, as 'surrogatepass' does). */
+    static void write(int cp, ByteArrayOutputStream out) {
+        if (cp < 0x80) {
+            out.write(cp);
+        } else if (cp < 0x800) {
+            out.write(0xC0 | (cp >> 6));
+            out.write(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            out.write(0xE0 | (cp >> 12));
+            out.write(0x80 | ((cp >> 6) & 0x3F));
+            out.write(0x80 | (cp & 0x3F));
+        } else {
+            out.write(0xF0 | (cp >> 18));
+            out.write(0x80 | ((cp >> 12) & 0x3F));
+            out.write(0x80 | ((cp >> 6) & 0x3F));
+            out.write(0x80 | (cp & 0x3F));
+        }
     }
 
     /** Whether {@link #encode} would raise for {@code s}. */

@@ -100,23 +100,7 @@ final class Vectors {
      */
     static byte[] utf8SurrogatePass(String s) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(s.length() * 3);
-        s.codePoints().forEach(cp -> {
-            if (cp < 0x80) {
-                out.write(cp);
-            } else if (cp < 0x800) {
-                out.write(0xC0 | (cp >> 6));
-                out.write(0x80 | (cp & 0x3F));
-            } else if (cp < 0x10000) {
-                out.write(0xE0 | (cp >> 12));
-                out.write(0x80 | ((cp >> 6) & 0x3F));
-                out.write(0x80 | (cp & 0x3F));
-            } else {
-                out.write(0xF0 | (cp >> 18));
-                out.write(0x80 | ((cp >> 12) & 0x3F));
-                out.write(0x80 | ((cp >> 6) & 0x3F));
-                out.write(0x80 | (cp & 0x3F));
-            }
-        });
+        s.codePoints().forEach(cp -> PyUtf8.write(cp, out));
         return out.toByteArray();
     }
 

@@ -59,6 +59,17 @@ class JsonlReaderTest {
         }
     }
 
+    /** As json.loads builds the dict: python3 gives {"video_path": "e", "answers": []} for the first line. */
+    @Test
+    void aRepeatedKeyKeepsItsFirstPlaceAndTakesItsLastValue() throws IOException {
+        Path p = tmp.resolve("dup.jsonl");
+        // An ASCII line (the byte path) and a non-ASCII one (the String path).
+        Files.writeString(p, "{\"video_path\": \"d\", \"answers\": [], \"video_path\": \"e\"}\n"
+                + "{\"video_path\": \"d\u00e9\", \"answers\": [], \"video_path\": \"e\u00e9\"}\n", StandardCharsets.UTF_8);
+        assertEquals(List.of("{\"video_path\":\"e\",\"answers\":[]}", "{\"video_path\":\"e\u00e9\",\"answers\":[]}"),
+                read(p, false));
+    }
+
     @Test
     void malformedUtf8FailsAtItsLine() throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
