@@ -83,20 +83,26 @@ public final class PyStr {
      * @return the lower-cased string
      */
     public static String lower(String s) {
-        if (asciiUnchanged(s, 'A', 'Z')) {
-            return s;
+        String ascii = asciiCase(s, 'A', 'Z');
+        if (ascii != null) {
+            return ascii;
         }
-        int[] cps = s.codePoints().toArray();
-        StringBuilder out = new StringBuilder(s.length() + 8);
-        for (int k = 0; k < cps.length; k++) {
-            int c = cps[k];
-            if (c < 0x80) {
-                out.append((char) (c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c));
-            } else if (c == CAPITAL_SIGMA) {
-                out.appendCodePoint(sigmaLower(cps, k));
-            } else {
-                appendAll(out, PyUnicodeData.toLowerFull(c));
+        int n = s.length();
+        StringBuilder out = new StringBuilder(n + 8);
+        for (int k = 0; k < n; ) {
+            char ch = s.charAt(k);
+            if (ch < 0x80) {
+                out.append((char) (ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch));
+                k++;
+                continue;
             }
+            int c = s.codePointAt(k);
+            if (c == CAPITAL_SIGMA) {
+                out.append((char) (finalSigma(s, k) ? FINAL_SIGMA : SMALL_SIGMA));
+            } else {
+                append(out, c, PyUnicodeData.lowerMapping(c));
+            }
+            k += Character.charCount(c);
         }
         return out.toString();
     }
@@ -110,31 +116,53 @@ public final class PyStr {
      * @return the upper-cased string
      */
     public static String upper(String s) {
-        if (asciiUnchanged(s, 'a', 'z')) {
-            return s;
+        String ascii = asciiCase(s, 'a', 'z');
+        if (ascii != null) {
+            return ascii;
         }
-        StringBuilder out = new StringBuilder(s.length() + 8);
-        s.codePoints().forEach(c -> {
-            if (c >= 'a' && c <= 'z') {
-                out.append((char) (c - ('a' - 'A')));
-            } else if (c < 0x80) {
-                out.append((char) c);
-            } else {
-                appendAll(out, PyUnicodeData.toUpperFull(c));
+        int n = s.length();
+        StringBuilder out = new StringBuilder(n + 8);
+        for (int k = 0; k < n; ) {
+            char ch = s.charAt(k);
+            if (ch < 0x80) {
+                out.append((char) (ch >= 'a' && ch <= 'z' ? ch - ('a' - 'A') : ch));
+                k++;
+                continue;
             }
-        });
+            int c = s.codePointAt(k);
+            append(out, c, PyUnicodeData.upperMapping(c));
+            k += Character.charCount(c);
+        }
         return out.toString();
     }
 
-    /** Whether {@code s} is ASCII without a letter in [from, to], so that a case mapping leaves it as it is. */
-    private static boolean asciiUnchanged(String s, char from, char to) {
-        for (int i = 0; i < s.length(); i++) {
+    /**
+     * The case mapping of an ASCII string, which moves the letters in [from, to] by 32 (the string
+     * itself when it has none); null when {@code s} is not ASCII.
+     */
+    private static String asciiCase(String s, char from, char to) {
+        int n = s.length();
+        int first = -1;
+        for (int i = 0; i < n; i++) {
             char ch = s.charAt(i);
-            if (ch >= 0x80 || (ch >= from && ch <= to)) {
-                return false;
+            if (ch >= 0x80) {
+                return null;
+            }
+            if (first < 0 && ch >= from && ch <= to) {
+                first = i;
             }
         }
-        return true;
+        if (first < 0) {
+            return s;
+        }
+        char[] out = s.toCharArray();
+        int shift = from == 'A' ? 'a' - 'A' : 'A' - 'a';
+        for (int i = first; i < n; i++) {
+            if (out[i] >= from && out[i] <= to) {
+                out[i] = (char) (out[i] + shift);
+            }
+        }
+        return new String(out);
     }
 
     /**
@@ -198,6 +226,43 @@ public final class PyStr {
         for (int cp : cps) {
             out.appendCodePoint(cp);
         }
+    }
+
+    /** Appends {@code c}'s mapping, or {@code c} itself when it has none. */
+    private static void append(StringBuilder out, int c, int[] mapping) {
+        if (mapping == null) {
+            out.appendCodePoint(c);
+        } else {
+            appendAll(out, mapping);
+        }
+    }
+
+    /**
+     * Whether the capital sigma at char index {@code i} of {@code s} ends a word (see
+     * {@link #sigmaLower(int[], int)}).
+     */
+    private static boolean finalSigma(String s, int i) {
+        int j = i;
+        int c = 0;
+        while (j > 0) {
+            c = s.codePointBefore(j);
+            if (!PyUnicodeData.isCaseIgnorable(c)) {
+                break;
+            }
+            j -= Character.charCount(c);
+        }
+        if (j == 0 || !PyUnicodeData.isCased(c)) {
+            return false;
+        }
+        j = i + 1;
+        while (j < s.length()) {
+            c = s.codePointAt(j);
+            if (!PyUnicodeData.isCaseIgnorable(c)) {
+                return !PyUnicodeData.isCased(c);
+            }
+            j += Character.charCount(c);
+        }
+        return true;
     }
 
     /**

@@ -133,10 +133,14 @@ final class PyUnicodeData {
         return m != null ? m : new int[] {cp};
     }
 
-    /** CPython's full upper-case mapping of one code point (1 to 3 code points). */
-    static int[] toUpperFull(int cp) {
-        int[] m = UPPER.get(cp);
-        return m != null ? m : new int[] {cp};
+    /** CPython's full lower-case mapping of one code point, or null when it maps to itself. */
+    static int[] lowerMapping(int cp) {
+        return LOWER.get(cp);
+    }
+
+    /** CPython's full upper-case mapping of one code point, or null when it maps to itself. */
+    static int[] upperMapping(int cp) {
+        return UPPER.get(cp);
     }
 
     /**
