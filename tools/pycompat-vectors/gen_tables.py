@@ -9,6 +9,7 @@ interpreter does (CPython 3.11, Unicode 14.0.0):
   I lo hi        code points that are "case-ignorable" (final-sigma context rule)
   T cp m1 [m2..] full title-case mapping of cp, when it is not cp itself
   L cp m1 [m2..] full lower-case mapping of cp, when it is not cp itself
+  U cp m1 [m2..] full upper-case mapping of cp, when it is not cp itself
   P lo hi        code points that are NOT printable (str.isprintable() is False)
   D lo hi v      decimal digits: cp in [lo, hi] has digit value v + (cp - lo)
   S cp           non-ASCII code points that float() treats as white space
@@ -48,6 +49,7 @@ def main():
     printable = [True] * MAX
     title = {}
     lower = {}
+    upper = {}
     decimal = {}
     spaces = []
     word = [False] * MAX
@@ -61,6 +63,9 @@ def main():
         lo = c.lower()
         if lo != c:
             lower[cp] = [ord(x) for x in lo]
+        up = c.upper()
+        if up != c:
+            upper[cp] = [ord(x) for x in up]
         # "c" followed by "a": the "a" stays lower case iff c is cased.
         is_cased = (c + "a").title()[-1] == "a"
         cased[cp] = is_cased
@@ -109,6 +114,8 @@ def main():
         lines.append("T %X %s" % (cp, " ".join("%X" % m for m in title[cp])))
     for cp in sorted(lower):
         lines.append("L %X %s" % (cp, " ".join("%X" % m for m in lower[cp])))
+    for cp in sorted(upper):
+        lines.append("U %X %s" % (cp, " ".join("%X" % m for m in upper[cp])))
     for lo_, hi_ in ranges([not p for p in printable]):
         lines.append("P %X %X" % (lo_, hi_))
     # decimal digit runs

@@ -561,22 +561,25 @@ def gen_float_repr(out):
 
 # ----------------------------------------------------------------- repr(object)
 
-def rand_value(rng, depth):
+def rand_value(rng, depth, key=None, text=None, real=None):
+    """A random nested value; key, text and real draw the dict keys, the str and the float values
+    (by default any hashable key, rand_repr_str and random_double)."""
+    key, text, real = key or rand_key, text or rand_repr_str, real or random_double
     r = rng.random()
     if depth > 0 and r < 0.15:
-        return [rand_value(rng, depth - 1) for _ in range(rng.randint(0, 4))]
+        return [rand_value(rng, depth - 1, key, text, real) for _ in range(rng.randint(0, 4))]
     if depth > 0 and r < 0.25:
         d = {}
         for _ in range(rng.randint(0, 4)):
-            d[rand_key(rng)] = rand_value(rng, depth - 1)
+            d[key(rng)] = rand_value(rng, depth - 1, key, text, real)
         return d
     if r < 0.6:
-        return rand_repr_str(rng)
+        return text(rng)
     if r < 0.7:
         return rng.choice([0, 1, -1, rng.randint(-10 ** 6, 10 ** 6), rng.randint(-2 ** 63, 2 ** 63),
                            rng.randint(-10 ** 40, 10 ** 40)])
     if r < 0.85:
-        return random_double(rng)
+        return real(rng)
     return rng.choice([None, True, False])
 
 
@@ -818,12 +821,16 @@ def gen_shorten(out):
     return len(rows)
 
 
+def require_cpython311():
+    if sys.version_info[:2] != (3, 11) or sys.hash_info.algorithm != "siphash13":
+        sys.exit("run this with CPython 3.11 (siphash13); found %s" % sys.version)
+
+
 def main():
     if len(sys.argv) == 2 and sys.argv[1] == "--set-worker":
         set_worker()
         return
-    if sys.version_info[:2] != (3, 11) or sys.hash_info.algorithm != "siphash13":
-        sys.exit("run this with CPython 3.11 (siphash13); found %s" % sys.version)
+    require_cpython311()
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     gen_difflib(out)

@@ -11,7 +11,7 @@ import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.policies.Policies;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -189,7 +189,7 @@ public final class Bench {
                         continue;
                     }
                     walls.add(t.wallMs());
-                    JsonNode doc = PyJson.parse(Files.readString(timings));
+                    JsonNode doc = JsonFiles.parse(Files.readString(timings));
                     doc.get("phases_ms").fields().forEachRemaining(e ->
                             phases.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue().asDouble()));
                     phases.computeIfAbsent(EXIT, k -> new ArrayList<>())

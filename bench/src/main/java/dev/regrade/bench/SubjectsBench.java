@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.judge.server.ChatReply;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.vereval.SyntheticBenchmark;
 import dev.regrade.wearable.WearableGenerator;
 import java.io.BufferedWriter;
@@ -509,7 +509,7 @@ public final class SubjectsBench {
 
     private static JsonNode readJson(Path p) {
         try {
-            return PyJson.parse(Files.readString(p, StandardCharsets.UTF_8));
+            return JsonFiles.parse(Files.readString(p, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -10,7 +10,7 @@ import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.policies.Policies;
 import dev.regrade.reports.ConsoleSummary;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -109,7 +109,7 @@ final class AuditCommand extends RegradeCommand {
         clock.mark("write results and reports");
         if (timings != null) {
             clock.judgeRequests(outcome.judgeRequests());
-            AuditWriter.atomicWrite(timings, PyJson.toFileText(clock.json()));
+            AuditWriter.atomicWrite(timings, JsonFiles.toFileText(clock.json()));
         }
         int runs = outcome.report().summary().runs();
         if (!quiet && outcome.evaluated() < runs) {

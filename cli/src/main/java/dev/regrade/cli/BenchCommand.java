@@ -5,7 +5,7 @@ import dev.regrade.bench.Bench;
 import dev.regrade.bench.ChildProcesses;
 import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.inputs.BadInputException;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -88,7 +88,7 @@ final class BenchCommand extends RegradeCommand {
             }
         }));
         Path file = out.resolve("bench.json");
-        AuditWriter.atomicWrite(file, PyJson.toFileText(doc));
+        AuditWriter.atomicWrite(file, JsonFiles.toFileText(doc));
         stdout.print(Bench.table(doc));
         stdout.println();
         stdout.println("JSON: " + file);

@@ -3,7 +3,7 @@ package dev.regrade.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.rubric.json.BadJsonException;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.rescore.Disagreement;
 import dev.regrade.rubric.rescore.Rescore;
 import dev.regrade.rubric.rescore.Rescorer;
@@ -57,7 +57,7 @@ final class RescoreCommand extends RegradeCommand {
             }
             anyDisagree |= !r.consistent();
             if (format == Format.json) {
-                out.print(PyJson.toFileText(r.recomputed()));
+                out.print(JsonFiles.toFileText(r.recomputed()));
             } else if (!r.hadTree()) {
                 out.println(file + ": consistent (no verification tree: nothing to recompute)");
             } else if (r.consistent()) {

@@ -2,7 +2,7 @@ package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.inputs.BadInputException;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -30,7 +30,7 @@ final class ResultFiles {
             throw new BadInputException(file + ": not UTF-8 text");
         }
         try {
-            return PyJson.parse(text);
+            return JsonFiles.parse(text);
         } catch (UncheckedIOException e) {
             String m = String.valueOf(e.getCause().getMessage());
             int nl = m.indexOf('\n');

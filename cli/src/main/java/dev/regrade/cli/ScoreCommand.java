@@ -1,12 +1,12 @@
 package dev.regrade.cli;
 
 import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.pycompat.PyException;
 import dev.regrade.wearable.ConvQaScorer;
 import dev.regrade.wearable.LongQaScorer;
 import dev.regrade.wearable.OpenAiChatReplySource;
 import dev.regrade.wearable.ProactiveScorer;
 import dev.regrade.wearable.ScoreRun;
-import dev.regrade.wearable.ScoringError;
 import dev.regrade.wearable.Variant;
 import java.io.IOException;
 import java.io.InputStream;
@@ -108,7 +108,7 @@ final class ScoreCommand extends RegradeCommand {
             out.println("Results: " + run.resultsPath() + ", " + run.summaryPath());
             out.flush();
             return ExitCodes.OK;
-        } catch (ScoringError | UncheckedIOException e) {
+        } catch (PyException | UncheckedIOException e) {
             // The scorers read both files in full before they score or warn, and decode every non-ASCII line
             // strictly, so a file that is not UTF-8 always ends here: it is reported as before (golden first,
             // ahead of any other error), without a separate checking pass over large files when all is well.

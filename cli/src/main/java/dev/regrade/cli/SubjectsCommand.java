@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.reports.SubjectsHtml;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.vereval.SyntheticBenchmark;
 import dev.regrade.wearable.WearableAudit;
 import dev.regrade.wearable.WearableGenerator;
@@ -81,7 +81,7 @@ final class SubjectsCommand extends CommandGroup {
                 o.put("finding", s.finding());
             }
             AuditWriter.atomicWrite(out.resolve("subjects-report.md"), md.toString());
-            AuditWriter.atomicWrite(out.resolve("subjects-report.json"), PyJson.toFileText(json));
+            AuditWriter.atomicWrite(out.resolve("subjects-report.json"), JsonFiles.toFileText(json));
             AuditWriter.atomicWrite(out.resolve("subjects-report.html"), SubjectsHtml.render(scenarios));
             PrintWriter o = out();
             o.print(md);

@@ -45,7 +45,7 @@ class AuditCliTest {
         Path timings = dir.resolve("timings.json");
         CliRun run = audit("--timings", timings.toString());
         assertEquals(0, run.status(), run.out() + run.err());
-        var doc = dev.regrade.rubric.json.PyJson.parse(Files.readString(timings));
+        var doc = dev.regrade.rubric.json.JsonFiles.parse(Files.readString(timings));
         java.util.List<String> phases = new java.util.ArrayList<>();
         doc.get("phases_ms").fieldNames().forEachRemaining(phases::add);
         assertEquals(java.util.List.of("jvm start", "inputs", "runs, first seed", "runs, other seeds",

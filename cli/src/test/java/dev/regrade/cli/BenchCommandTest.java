@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ class BenchCommandTest {
         assertTrue(r.out().contains("Judge requests per second over loopback HTTP"), r.out());
         Path file = dir.resolve("bench.json");
         assertTrue(Files.isRegularFile(file));
-        JsonNode doc = PyJson.parse(Files.readString(file));
+        JsonNode doc = JsonFiles.parse(Files.readString(file));
         assertEquals(1, doc.get("repeat").asInt());
         JsonNode in = doc.get("audit").get("in-process");
         JsonNode http = doc.get("audit").get("http");

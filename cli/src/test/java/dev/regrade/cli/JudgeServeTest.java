@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -36,10 +36,10 @@ class JudgeServeTest {
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode());
-            JsonNode completion = PyJson.parse(r.body());
+            JsonNode completion = JsonFiles.parse(r.body());
             assertEquals("chat.completion", completion.get("object").asText());
             assertEquals("stop", completion.get("choices").get(0).get("finish_reason").asText());
-            JsonNode verdict = PyJson.parse(completion.get("choices").get(0).get("message").get("content").asText());
+            JsonNode verdict = JsonFiles.parse(completion.get("choices").get(0).get("message").get("content").asText());
             assertTrue(verdict.get("result").asBoolean(), "the full policy accepts");
         } finally {
             p.destroy();

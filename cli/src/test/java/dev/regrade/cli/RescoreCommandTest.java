@@ -8,7 +8,7 @@ import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Strategy;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.port.JudgeReply;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +40,7 @@ class RescoreCommandTest {
 
     @Test
     void consistentResultExitsZero() throws IOException {
-        Path f = write("ok.json", PyJson.toFileText(result()));
+        Path f = write("ok.json", JsonFiles.toFileText(result()));
         CliRun run = CliRun.of("rescore", f.toString());
         assertEquals(0, run.status(), run.err());
         assertEquals(f + ": consistent\n", run.out());
@@ -50,7 +50,7 @@ class RescoreCommandTest {
     void handEditedFinalScoreIsFlaggedWithExitOne() throws IOException {
         ObjectNode doc = result();
         doc.put("final_score", 0.75);
-        Path f = write("edited.json", PyJson.toFileText(doc));
+        Path f = write("edited.json", JsonFiles.toFileText(doc));
         CliRun run = CliRun.of("rescore", f.toString());
         assertEquals(1, run.status());
         assertTrue(run.out().contains("DISAGREES (1)"), run.out());
@@ -60,10 +60,10 @@ class RescoreCommandTest {
     @Test
     void jsonFormatPrintsTheRecomputedDocument() throws IOException {
         ObjectNode doc = result();
-        Path f = write("ok.json", PyJson.toFileText(doc));
+        Path f = write("ok.json", JsonFiles.toFileText(doc));
         CliRun run = CliRun.of("rescore", "--format", "json", f.toString());
         assertEquals(0, run.status());
-        assertEquals(PyJson.toFileText(doc), run.out());
+        assertEquals(JsonFiles.toFileText(doc), run.out());
     }
 
     @Test
@@ -76,7 +76,7 @@ class RescoreCommandTest {
         ObjectNode doc = result();
         ((ObjectNode) doc.get("eval_breakdown").get(0).get("verification_tree").get("children").get(0))
                 .put("status", "great");
-        Path badStatus = write("status.json", PyJson.toFileText(doc));
+        Path badStatus = write("status.json", JsonFiles.toFileText(doc));
         run = CliRun.of("rescore", badStatus.toString());
         assertEquals(2, run.status());
         assertTrue(run.err().contains("$.eval_breakdown[0].verification_tree.children[0].status: unknown status 'great'"),

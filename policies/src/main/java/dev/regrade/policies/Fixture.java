@@ -2,7 +2,7 @@ package dev.regrade.policies;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.MapsTool;
@@ -112,7 +112,7 @@ public final class Fixture implements World {
         }
         JsonNode root;
         try {
-            root = PyJson.READER.readTree(text);
+            root = JsonFiles.READER.readTree(text);
         } catch (IOException e) {
             throw new FixtureException(file, "", "not valid JSON: " + firstLine(e.getMessage()));
         }
@@ -443,7 +443,7 @@ public final class Fixture implements World {
 
     /** The fixture as a JSON object, for reports. */
     public ObjectNode describeJson() {
-        ObjectNode o = PyJson.READER.createObjectNode();
+        ObjectNode o = JsonFiles.READER.createObjectNode();
         o.put("file", file);
         o.put("script", script);
         o.put("description", description);

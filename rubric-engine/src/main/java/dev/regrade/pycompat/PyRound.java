@@ -13,6 +13,15 @@ public final class PyRound {
     private static final int NDIGITS_MAX = 323;
     /** For ndigits below this, round(x, ndigits) is a signed zero (CPython's NDIGITS_MIN). */
     private static final int NDIGITS_MIN = -308;
+    /** 10^n for the n whose power of ten is an exact double. */
+    private static final double[] POW10 = new double[23];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) {
+            POW10[i] = POW10[i - 1] * 10;
+        }
+    }
 
     private PyRound() {
     }
@@ -43,6 +52,9 @@ public final class PyRound {
         if (x == 0) {
             return x;
         }
+        if (n >= 0 && n < POW10.length && x > 0 && x * POW10[n] < 0x1p52) {
+            return roundScaled(x, POW10[n]);
+        }
         BigDecimal rounded = new BigDecimal(x).setScale(n, RoundingMode.HALF_EVEN);
         if (rounded.signum() == 0) {
             return Math.copySign(0.0, x);
@@ -52,5 +64,25 @@ public final class PyRound {
             throw new PyException("OverflowError", "rounded value too large to represent");
         }
         return result;
+    }
+
+    /**
+     * The same result without a BigDecimal (the scorers round millions of scores): x·10ⁿ is taken
+     * exactly as the double p plus its fma residual e and rounded half to even on that exact value,
+     * then divided back (a correctly rounded division, as BigDecimal's doubleValue is). Below 2⁵² every
+     * half-integer is a double, so the exact value is on the same side of each as p, its nearest
+     * double, unless p is itself a half-integer: then e decides, or ties go to even.
+     */
+    private static double roundScaled(double x, double scale) {
+        double p = x * scale;
+        double e = Math.fma(x, scale, -p);
+        double floor = Math.floor(p);
+        double r;
+        if (p - floor == 0.5) {
+            r = e > 0 ? floor + 1 : e < 0 ? floor : Math.rint(p);
+        } else {
+            r = Math.rint(p);
+        }
+        return r / scale;
     }
 }

@@ -34,7 +34,7 @@ public final class PyTextwrap {
         if (width <= 0) {
             throw new PyValueError("invalid width " + width + " (must be > 0)");
         }
-        String placeholderLstripped = lstrip(placeholder);
+        String placeholderLstripped = PyWhitespace.lstrip(placeholder);
         if (length(placeholderLstripped) > width) {
             throw new PyValueError("placeholder too large for max width");
         }
@@ -234,19 +234,6 @@ public final class PyTextwrap {
     /** {@code [^\d\W]}. */
     private static boolean isLetter(int c) {
         return PyUnicodeData.isReWord(c) && !PyUnicodeData.isReDigit(c);
-    }
-
-    /** {@code s.lstrip()}. */
-    private static String lstrip(String s) {
-        int start = 0;
-        while (start < s.length()) {
-            int cp = s.codePointAt(start);
-            if (!PyWhitespace.isSpace(cp)) {
-                break;
-            }
-            start += Character.charCount(cp);
-        }
-        return s.substring(start);
     }
 
     private static int length(String s) {

@@ -31,6 +31,7 @@ final class PyUnicodeData {
     private static final BitSet DECIMAL_DIGIT = new BitSet(CODE_POINT_LIMIT);
     private static final Map<Integer, int[]> TITLE = new HashMap<>();
     private static final Map<Integer, int[]> LOWER = new HashMap<>();
+    private static final Map<Integer, int[]> UPPER = new HashMap<>();
     /** Decimal digit value of each decimal digit code point. */
     private static final Map<Integer, Integer> DECIMAL = new HashMap<>();
 
@@ -64,6 +65,9 @@ final class PyUnicodeData {
                         break;
                     case "L":
                         LOWER.put(hex(f[1]), mapping(f));
+                        break;
+                    case "U":
+                        UPPER.put(hex(f[1]), mapping(f));
                         break;
                     case "W":
                         WORD.set(hex(f[1]), hex(f[2]) + 1);
@@ -127,6 +131,16 @@ final class PyUnicodeData {
     static int[] toLowerFull(int cp) {
         int[] m = LOWER.get(cp);
         return m != null ? m : new int[] {cp};
+    }
+
+    /** CPython's full lower-case mapping of one code point, or null when it maps to itself. */
+    static int[] lowerMapping(int cp) {
+        return LOWER.get(cp);
+    }
+
+    /** CPython's full upper-case mapping of one code point, or null when it maps to itself. */
+    static int[] upperMapping(int cp) {
+        return UPPER.get(cp);
     }
 
     /**

@@ -15,4 +15,14 @@ public class PyValueError extends PyException {
     public PyValueError(String message) {
         super("ValueError", message);
     }
+
+    /**
+     * Creates an exception of a Python subclass of {@code ValueError}.
+     *
+     * @param pythonType the Python class name, e.g. {@code "JSONDecodeError"}
+     * @param message    the Python message
+     */
+    protected PyValueError(String pythonType, String message) {
+        super(pythonType, message);
+    }
 }

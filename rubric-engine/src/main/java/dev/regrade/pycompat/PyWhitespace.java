@@ -65,19 +65,23 @@ public final class PyWhitespace {
     /** {@code s.split()}: runs of whitespace separate words; no empty words. */
     public static List<String> split(String s) {
         List<String> words = new ArrayList<>();
-        int i = 0;
         int n = s.length();
-        while (i < n) {
-            while (i < n && isSpace(s.codePointAt(i))) {
-                i += Character.charCount(s.codePointAt(i));
+        int start = -1; // start of the current word, or -1 between words
+        for (int i = 0; i < n; ) {
+            char ch = s.charAt(i);
+            int cp = ch < 0x80 ? ch : s.codePointAt(i);
+            if (isSpace(cp)) {
+                if (start >= 0) {
+                    words.add(s.substring(start, i));
+                    start = -1;
+                }
+            } else if (start < 0) {
+                start = i;
             }
-            int start = i;
-            while (i < n && !isSpace(s.codePointAt(i))) {
-                i += Character.charCount(s.codePointAt(i));
-            }
-            if (i > start) {
-                words.add(s.substring(start, i));
-            }
+            i += Character.charCount(cp);
+        }
+        if (start >= 0) {
+            words.add(s.substring(start));
         }
         return words;
     }

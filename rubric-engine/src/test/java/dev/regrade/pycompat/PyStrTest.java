@@ -3,6 +3,10 @@ package dev.regrade.pycompat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 class PyStrTest {
@@ -18,15 +22,7 @@ class PyStrTest {
 
     @Test
     void matchesPythonOnRandomStringsAndAllBmpLetters() {
-        Vectors.Mismatches m = new Vectors.Mismatches("str.title()");
-        for (JsonNode row : Vectors.lines("str_title.jsonl")) {
-            String s = row.get(0).asText();
-            String expected = row.get(1).asText();
-            String actual = PyStr.title(s);
-            m.check(expected.equals(actual), () -> Vectors.show(s) + ".title(): python "
-                    + Vectors.show(expected) + ", java " + Vectors.show(actual));
-        }
-        m.assertNone(3000);
+        pairs("str_title.jsonl", "title()", PyStr::title, 3000);
     }
 
     /**
@@ -36,20 +32,8 @@ class PyStrTest {
      */
     @Test
     void matchesPythonOnEveryCodePoint() {
-        Vectors.Mismatches m = new Vectors.Mismatches("str.title() sweep");
-        for (JsonNode row : Vectors.lines("str_title_sweep.jsonl")) {
-            int lo = row.get("lo").asInt();
-            int hi = row.get("hi").asInt();
-            StringBuilder s = new StringBuilder();
-            for (int cp = lo; cp < hi; cp++) {
-                String c = new String(Character.toChars(cp));
-                s.append(c).append('a').append(c).append(" A\u03a3").append(c).append("a 1").append(c).append("\u03a3 ");
-            }
-            String actual = Vectors.sha256(Vectors.utf8SurrogatePass(PyStr.title(s.toString())));
-            m.check(row.get("sha256").asText().equals(actual),
-                () -> String.format("block U+%04X..U+%04X: title() output differs (sha256)", lo, hi - 1));
-        }
-        m.assertNone(272);
+        sweep("str_title_sweep.jsonl", "title()", PyStr::title, (s, c) -> s.append(c).append('a').append(c)
+                .append(" A\u03a3").append(c).append("a 1").append(c).append("\u03a3 "));
     }
 
     @Test
@@ -65,15 +49,7 @@ class PyStrTest {
 
     @Test
     void lowerMatchesPythonOnRandomStringsSigmaContextsAndAllBmpLetters() {
-        Vectors.Mismatches m = new Vectors.Mismatches("str.lower()");
-        for (JsonNode row : Vectors.lines("str_lower.jsonl")) {
-            String s = row.get(0).asText();
-            String expected = row.get(1).asText();
-            String actual = PyStr.lower(s);
-            m.check(expected.equals(actual), () -> Vectors.show(s) + ".lower(): python "
-                    + Vectors.show(expected) + ", java " + Vectors.show(actual));
-        }
-        m.assertNone(4800);
+        pairs("str_lower.jsonl", "lower()", PyStr::lower, 4800);
     }
 
     /**
@@ -84,20 +60,88 @@ class PyStrTest {
      */
     @Test
     void lowerMatchesPythonOnEveryCodePoint() {
-        Vectors.Mismatches m = new Vectors.Mismatches("str.lower() sweep");
-        for (JsonNode row : Vectors.lines("str_lower_sweep.jsonl")) {
+        sweep("str_lower_sweep.jsonl", "lower()", PyStr::lower, (s, c) -> s.append(c).append('\u03a3').append(c)
+                .append(" A").append(c).append("\u03a3 A\u03a3").append(c).append("a A\u03a3").append(c).append(' '));
+    }
+
+    @Test
+    void upperMatchesPythonOnRandomStrings() {
+        assertEquals("SS \u02bcN FFI \u0399\u0308\u0301 ANSWER B.", PyStr.upper("\u00df \u0149 \ufb03 \u0390 answer b."));
+        pairs("str_upper.jsonl", "upper()", PyStr::upper, 3000);
+    }
+
+    /** Every code point c as c + " a" (its full upper mapping), compared by SHA-256 per block of 4096. */
+    @Test
+    void upperMatchesPythonOnEveryCodePoint() {
+        sweep("str_upper_sweep.jsonl", "upper()", PyStr::upper, (s, c) -> s.append(c).append(" a"));
+    }
+
+    /** Rows [s, python's result] of {@code resource}, at least {@code min} of them. */
+    private static void pairs(String resource, String what, UnaryOperator<String> mapping, int min) {
+        Vectors.Mismatches m = new Vectors.Mismatches("str." + what);
+        for (JsonNode row : Vectors.lines(resource)) {
+            String s = row.get(0).asText();
+            String expected = row.get(1).asText();
+            String actual = mapping.apply(s);
+            m.check(expected.equals(actual), () -> Vectors.show(s) + "." + what + ": python "
+                    + Vectors.show(expected) + ", java " + Vectors.show(actual));
+        }
+        m.assertNone(min);
+    }
+
+    /**
+     * Every code point c in the context {@code pattern} writes for it, block by block of 4096 code
+     * points, compared with python3 by the SHA-256 of the mapped block.
+     */
+    private static void sweep(String resource, String what, UnaryOperator<String> mapping,
+                              BiConsumer<StringBuilder, String> pattern) {
+        Vectors.Mismatches m = new Vectors.Mismatches("str." + what + " sweep");
+        for (JsonNode row : Vectors.lines(resource)) {
             int lo = row.get("lo").asInt();
             int hi = row.get("hi").asInt();
             StringBuilder s = new StringBuilder();
             for (int cp = lo; cp < hi; cp++) {
-                String c = new String(Character.toChars(cp));
-                s.append(c).append('\u03a3').append(c).append(" A").append(c).append("\u03a3 A\u03a3").append(c)
-                        .append("a A\u03a3").append(c).append(' ');
+                pattern.accept(s, Character.toString(cp));
             }
-            String actual = Vectors.sha256(Vectors.utf8SurrogatePass(PyStr.lower(s.toString())));
+            String actual = Vectors.sha256(Vectors.utf8SurrogatePass(mapping.apply(s.toString())));
             m.check(row.get("sha256").asText().equals(actual),
-                () -> String.format("block U+%04X..U+%04X: lower() output differs (sha256)", lo, hi - 1));
+                () -> String.format("block U+%04X..U+%04X: %s output differs (sha256)", lo, hi - 1, what));
         }
         m.assertNone(272);
+    }
+
+    @Test
+    void stripCharsAndSplitlinesMatchPython() {
+        Vectors.Mismatches m = new Vectors.Mismatches("str.strip(chars), str.splitlines()");
+        for (JsonNode row : Vectors.lines("str_methods.jsonl")) {
+            String s = row.get(0).asText();
+            String chars = row.get(1).asText();
+            String stripped = PyStr.strip(s, chars);
+            m.check(row.get(2).asText().equals(stripped), () -> Vectors.show(s) + ".strip(" + Vectors.show(chars)
+                    + "): python " + Vectors.show(row.get(2).asText()) + ", java " + Vectors.show(stripped));
+            List<String> lines = PyStr.splitlines(s);
+            m.check(strings(row.get(3)).equals(lines), () -> Vectors.show(s) + ".splitlines(): python " + row.get(3)
+                    + ", java " + lines);
+        }
+        m.assertNone(6000);
+    }
+
+    @Test
+    void orderIsPythonsStrComparison() {
+        Vectors.Mismatches m = new Vectors.Mismatches("str <");
+        for (JsonNode row : Vectors.lines("str_order.jsonl")) {
+            String a = row.get(0).asText();
+            String b = row.get(1).asText();
+            int actual = Integer.signum(PyStr.ORDER.compare(a, b));
+            m.check(row.get(2).asInt() == actual, () -> Vectors.show(a) + " vs " + Vectors.show(b) + ": python "
+                    + row.get(2) + ", java " + actual);
+        }
+        m.assertNone(3000);
+    }
+
+    static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(e -> out.add(e.asText()));
+        return out;
     }
 }

@@ -13,6 +13,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.zip.GZIPInputStream;
 
 /**
  * Reads the golden vectors that tools/pycompat-vectors/gen_vectors.py wrote from
@@ -25,10 +27,11 @@ final class Vectors {
     private Vectors() {
     }
 
-    /** All lines of a JSON Lines resource next to this class. */
+    /** All lines of a JSON Lines resource next to this class (gunzipped when its name ends in .gz). */
     static List<JsonNode> lines(String resource) {
         List<JsonNode> out = new ArrayList<>();
-        try (InputStream in = open(resource);
+        try (InputStream raw = open(resource);
+                InputStream in = resource.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
                 BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
@@ -60,6 +63,15 @@ final class Vectors {
         return in;
     }
 
+    /** A Python call's outcome as the vectors write it: {"ok": value} or {"error": type, "message": msg}. */
+    static JsonNode outcome(Supplier<Object> call) {
+        try {
+            return JSON.createObjectNode().set("ok", JSON.valueToTree(call.get()));
+        } catch (PyException e) {
+            return JSON.createObjectNode().put("error", e.pythonType()).put("message", e.pythonMessage());
+        }
+    }
+
     /** A double from 16 hex digits of its IEEE-754 bits. */
     static double fromBits(String hex) {
         return Double.longBitsToDouble(Long.parseUnsignedLong(hex, 16));
@@ -88,23 +100,7 @@ final class Vectors {
      */
     static byte[] utf8SurrogatePass(String s) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(s.length() * 3);
-        s.codePoints().forEach(cp -> {
-            if (cp < 0x80) {
-                out.write(cp);
-            } else if (cp < 0x800) {
-                out.write(0xC0 | (cp >> 6));
-                out.write(0x80 | (cp & 0x3F));
-            } else if (cp < 0x10000) {
-                out.write(0xE0 | (cp >> 12));
-                out.write(0x80 | ((cp >> 6) & 0x3F));
-                out.write(0x80 | (cp & 0x3F));
-            } else {
-                out.write(0xF0 | (cp >> 18));
-                out.write(0x80 | ((cp >> 12) & 0x3F));
-                out.write(0x80 | ((cp >> 6) & 0x3F));
-                out.write(0x80 | (cp & 0x3F));
-            }
-        });
+        s.codePoints().forEach(cp -> PyUtf8.write(cp, out));
         return out.toByteArray();
     }
 

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.regrade.pycompat.PyException;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
@@ -53,9 +53,9 @@ class OracleScenarioTest {
     }
 
     private static void replay(Path scenarioFile) throws IOException {
-        JsonNode s = PyJson.parse(Files.readString(scenarioFile, StandardCharsets.UTF_8));
+        JsonNode s = JsonFiles.parse(Files.readString(scenarioFile, StandardCharsets.UTF_8));
         String base = scenarioFile.toString().substring(0, scenarioFile.toString().length() - ".json".length());
-        JsonNode expectedCalls = PyJson.parse(Files.readString(Paths.get(base + ".calls.json"), StandardCharsets.UTF_8));
+        JsonNode expectedCalls = JsonFiles.parse(Files.readString(Paths.get(base + ".calls.json"), StandardCharsets.UTF_8));
         Path summaryFile = Paths.get(base + ".summary.json");
 
         OracleJudge judge = new OracleJudge(s.get("judge"));
@@ -96,7 +96,7 @@ class OracleScenarioTest {
         if (raised != null) {
             fail("the original did not raise, the port raised " + raised);
         }
-        assertEquals(Files.readString(summaryFile, StandardCharsets.UTF_8), PyJson.toFileText(e.summary()),
+        assertEquals(Files.readString(summaryFile, StandardCharsets.UTF_8), JsonFiles.toFileText(e.summary()),
                 "summary bytes");
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class PromptsTest {
     private static JsonNode golden() throws IOException {
         try (InputStream in = PromptsTest.class.getResourceAsStream("prompts/golden.json")) {
-            return PyJson.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return JsonFiles.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
     }
 

@@ -3,7 +3,7 @@ package dev.regrade.rubric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.rubric.json.TreeJson;
 import java.util.HashMap;
 import java.util.List;
@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /** Properties of scoring over 2,000 random valid trees. */
 class ScoringPropertiesTest {
+    /** {@code json.dumps(obj, indent=4, ensure_ascii=False)}. */
+    private static final PyJson.Format INDENT_4 = PyJson.DUMPS.indent(4).ensureAscii(false);
+
     private static final int TREES = 2_000;
 
     @Test
@@ -61,10 +64,10 @@ class ScoringPropertiesTest {
             double sa = a.computeScore(true);
             double sb = b.computeScore(true);
             assertEquals(sa, sb, "seed " + seed);
-            String once = PyJson.dumps(TreeJson.toJson(a), 4);
-            assertEquals(once, PyJson.dumps(TreeJson.toJson(b), 4), "seed " + seed);
+            String once = PyJson.dumps(TreeJson.toJson(a), INDENT_4);
+            assertEquals(once, PyJson.dumps(TreeJson.toJson(b), INDENT_4), "seed " + seed);
             assertEquals(sa, a.computeScore(true), "seed " + seed + " second computation");
-            assertEquals(once, PyJson.dumps(TreeJson.toJson(a), 4), "seed " + seed + " second computation changed the tree");
+            assertEquals(once, PyJson.dumps(TreeJson.toJson(a), INDENT_4), "seed " + seed + " second computation changed the tree");
         }
     }
 }

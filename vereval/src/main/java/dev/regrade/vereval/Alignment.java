@@ -2,7 +2,9 @@ package dev.regrade.vereval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyKeyError;
+import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyValueError;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -37,7 +39,7 @@ public final class Alignment {
      */
     public static String canonicalId(JsonNode qid, boolean legacy) {
         if (qid == null || !qid.isTextual() || !ID.matcher(qid.textValue()).matches()) {
-            throw new PyValueError("Invalid question ID: " + (qid == null ? "None" : PyJsonText.pyRepr(qid)));
+            throw new PyValueError("Invalid question ID: " + (qid == null ? "None" : PyJsonValue.repr(qid)));
         }
         return canonicalId(qid.textValue(), legacy);
     }
@@ -79,7 +81,7 @@ public final class Alignment {
                 throw new PyValueError("Duplicate benchmark ID: " + qid);
             }
             JsonNode task = need(row, "task_id");
-            String level = PyJsonText.pyStr(need(row, "level"));
+            String level = PyJsonValue.str(need(row, "level"));
             if (!task.isTextual() || !task.textValue().equals(qid.split("_")[1]) || !level.equals(qid.substring(0, 1))) {
                 throw new PyValueError("Inconsistent benchmark metadata: " + qid);
             }
@@ -89,7 +91,7 @@ public final class Alignment {
         Set<String> seen = new HashSet<>();
         for (ObjectNode pred : predictions) {
             JsonNode rawId = pred.has("question_id") ? pred.get("question_id") : pred.get("id");
-            if (pred.has("question_id") && pred.has("id") && !PyJsonText.pyEquals(pred.get("question_id"), pred.get("id"))) {
+            if (pred.has("question_id") && pred.has("id") && !PyJsonValue.equals(pred.get("question_id"), pred.get("id"))) {
                 throw new PyValueError("Conflicting id and question_id");
             }
             String qid = canonicalId(rawId, legacy);
@@ -98,7 +100,7 @@ public final class Alignment {
             }
             seen.add(qid);
             ObjectNode gt = truth.get(qid);
-            if (pred.has("question") && !PyJsonText.pyEquals(pred.get("question"), gt.get("question"))) {
+            if (pred.has("question") && !PyJsonValue.equals(pred.get("question"), gt.get("question"))) {
                 throw new PyValueError("Question text mismatch: " + qid);
             }
             for (String key : new String[] {"video_path", "video"}) {
@@ -108,7 +110,7 @@ public final class Alignment {
             }
             JsonNode candidate = pred.has("prediction") ? pred.get("prediction") : pred.get("generated");
             if (pred.has("prediction") && pred.has("generated")
-                    && !PyJsonText.pyEquals(pred.get("prediction"), pred.get("generated"))) {
+                    && !PyJsonValue.equals(pred.get("prediction"), pred.get("generated"))) {
                 throw new PyValueError("Conflicting prediction/generated: " + qid);
             }
             if (candidate == null || !candidate.isTextual()) {
@@ -120,7 +122,7 @@ public final class Alignment {
             job.set("input_question_id", rawId);
             jobs.add(job);
         }
-        TreeSet<String> missing = new TreeSet<>(PyJsonText::compareCodePoints);
+        TreeSet<String> missing = new TreeSet<>(PyStr.ORDER);
         missing.addAll(truth.keySet());
         missing.removeAll(seen);
         if (jobs.isEmpty()) {
@@ -144,28 +146,9 @@ public final class Alignment {
     private static String pathText(JsonNode v) {
         if (!v.isTextual()) {
             throw new dev.regrade.pycompat.PyTypeError("expected str, bytes or os.PathLike object, not "
-                    + pyTypeName(v));
+                    + PyJsonValue.typeName(v));
         }
         return v.textValue();
-    }
-
-    static String pyTypeName(JsonNode v) {
-        if (v == null || v.isNull()) {
-            return "NoneType";
-        }
-        if (v.isBoolean()) {
-            return "bool";
-        }
-        if (v.isIntegralNumber()) {
-            return "int";
-        }
-        if (v.isNumber()) {
-            return "float";
-        }
-        if (v.isTextual()) {
-            return "str";
-        }
-        return v.isArray() ? "list" : "dict";
     }
 
     /** {@code pathlib.PurePosixPath(p).name}: the last component, ignoring empty and "." components. */

@@ -3,6 +3,8 @@ package dev.regrade.vereval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyOSError;
+import dev.regrade.pycompat.PyTruth;
 import dev.regrade.pycompat.PyValueError;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,24 +33,25 @@ public final class Evidence {
      *                      type, or timestamps that are not as many as the frames, finite, ≥ 0 and non-decreasing
      */
     public static void add(List<ObjectNode> jobs, Path manifestPath, String mode) {
-        JsonNode manifest = manifestPath == null ? PyJsonText.F.objectNode() : PyJsonText.loads(Rows.readText(manifestPath));
+        JsonNode manifest = manifestPath == null ? VerEvalJson.F.objectNode()
+                : VerEvalJson.loads(Rows.readText(manifestPath));
         if (!manifest.isObject()) {
             throw new PyValueError("The evidence manifest must be a JSON object keyed by question_id");
         }
         for (ObjectNode job : jobs) {
             String qid = job.get("question_id").textValue();
-            JsonNode item = manifest.has(qid) ? manifest.get(qid) : PyJsonText.F.objectNode();
+            JsonNode item = manifest.has(qid) ? manifest.get(qid) : VerEvalJson.F.objectNode();
             if (!item.isObject()) {
                 throw new PyValueError("Evidence for " + qid + " must be a JSON object");
             }
-            JsonNode ref = item.has("reference_text") ? item.get("reference_text") : PyJsonText.F.textNode("");
+            JsonNode ref = item.has("reference_text") ? item.get("reference_text") : VerEvalJson.F.textNode("");
             job.set("reference_text", ref);
             if (!ref.isTextual()) {
                 throw new PyValueError("reference_text must be a string");
             }
-            ArrayNode urls = PyJsonText.F.arrayNode();
-            ArrayNode hashes = PyJsonText.F.arrayNode();
-            JsonNode frames = item.has("frames") ? item.get("frames") : PyJsonText.F.arrayNode();
+            ArrayNode urls = VerEvalJson.F.arrayNode();
+            ArrayNode hashes = VerEvalJson.F.arrayNode();
+            JsonNode frames = item.has("frames") ? item.get("frames") : VerEvalJson.F.arrayNode();
             if (!frames.isArray()) {
                 throw new PyValueError("frames must be a list of paths: " + qid);
             }
@@ -71,35 +74,19 @@ public final class Evidence {
                 try {
                     content = Files.readAllBytes(path);
                 } catch (IOException e) {
-                    throw Rows.oserror(path, e);
+                    throw PyOSError.of(path, e);
                 }
-                hashes.add(PyJsonText.sha256Hex(content));
+                hashes.add(VerEvalJson.sha256Hex(content));
                 urls.add("data:" + mime + ";base64," + Base64.getEncoder().encodeToString(content));
             }
-            JsonNode times = item.has("frame_timestamps") ? item.get("frame_timestamps") : PyJsonText.F.arrayNode();
-            if (truthy(times) && !validTimes(times, frames.size())) {
+            JsonNode times = item.has("frame_timestamps") ? item.get("frame_timestamps") : VerEvalJson.F.arrayNode();
+            if (PyTruth.truthy(times) && !validTimes(times, frames.size())) {
                 throw new PyValueError("Invalid frame timestamps: " + qid);
             }
             job.set("frame_urls", urls);
             job.set("frame_hashes", hashes);
             job.set("frame_timestamps", times);
         }
-    }
-
-    private static boolean truthy(JsonNode v) {
-        if (v.isNull()) {
-            return false;
-        }
-        if (v.isContainerNode()) {
-            return !v.isEmpty();
-        }
-        if (v.isTextual()) {
-            return !v.textValue().isEmpty();
-        }
-        if (v.isBoolean()) {
-            return v.booleanValue();
-        }
-        return v.doubleValue() != 0;
     }
 
     private static boolean validTimes(JsonNode times, int frames) {

@@ -2,19 +2,17 @@ package dev.regrade.vereval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyException;
-import dev.regrade.pycompat.PyFloat;
+import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyKeyError;
 import dev.regrade.pycompat.PyTypeError;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
-import java.math.BigInteger;
 import java.util.regex.Pattern;
 
 /** The upstream {@code parse_judgment}: every judge reply is validated, nothing is clamped. */
 public final class Judgments {
     /** Python {@code re.sub(r"^```(?:json)?\s*|\s*```$", "", text)} (Unicode {@code \s}). */
     private static final Pattern FENCE = Pattern.compile("(?U)^```(?:json)?\\s*|\\s*```$");
-    private static final BigInteger MAX_FLOAT_INT = new java.math.BigDecimal(Double.MAX_VALUE).toBigInteger();
 
     /** One validated judgment: the score (finite, in [0,1]) and the reason as the judge wrote it. */
     public record Judgment(double score, String reason) {
@@ -40,14 +38,14 @@ public final class Judgments {
         if (text.startsWith("```")) {
             text = FENCE.matcher(text).replaceAll("");
         }
-        JsonNode result = PyJsonText.loads(text);
+        JsonNode result = VerEvalJson.loads(text);
         if (!result.isObject() || (result.has("score") && result.get("score").isBoolean())) {
             throw new PyValueError("Judge must return an object with numeric score and reason");
         }
         if (!result.has("score")) {
             throw PyKeyError.forKey("score");
         }
-        double score = pyFloat(result.get("score"));
+        double score = PyJsonValue.toFloat(result.get("score"));
         if (!Double.isFinite(score) || !(0 <= score && score <= 1)) {
             throw new PyValueError("Score must be finite and in [0,1]");
         }
@@ -56,24 +54,5 @@ public final class Judgments {
             throw new PyValueError("Missing nonempty scoring reason");
         }
         return new Judgment(score, reason.textValue());
-    }
-
-    /** Python {@code float(value)} of a loaded JSON value. */
-    static double pyFloat(JsonNode v) {
-        if (v.isIntegralNumber()) {
-            BigInteger b = v.bigIntegerValue();
-            if (b.abs().compareTo(MAX_FLOAT_INT) > 0) {
-                throw new PyException("OverflowError", "int too large to convert to float");
-            }
-            return b.doubleValue();
-        }
-        if (v.isNumber()) {
-            return v.doubleValue();
-        }
-        if (v.isTextual()) {
-            return PyFloat.parse(v.textValue());
-        }
-        throw new PyTypeError("float() argument must be a string or a real number, not '"
-                + Alignment.pyTypeName(v) + "'");
     }
 }

@@ -8,6 +8,8 @@ import dev.regrade.judge.client.OpenAiTransport;
 import dev.regrade.judge.client.RetryPolicy;
 import dev.regrade.judge.client.TransportException;
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJsonValue;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyWhitespace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +53,7 @@ public final class OpenAiChatClient implements ChatClient {
     public JsonNode create(ObjectNode request) {
         OpenAiTransport.Response resp;
         try {
-            resp = transport.post(PyJsonText.compact(request, false, false), Map.of());
+            resp = transport.post(PyJson.dumps(request, VerEvalJson.TEXT), Map.of());
         } catch (TransportException e) {
             throw switch (e.failure()) {
                 case CONNECT_TIMEOUT, TIMEOUT -> new JudgeApiException("APITimeoutError", "Request timed out.", 0);
@@ -64,7 +66,7 @@ public final class OpenAiChatClient implements ChatClient {
         String text = new String(resp.body(), StandardCharsets.UTF_8);
         if (resp.ok()) {
             try {
-                return PyJsonText.READER.readTree(text);
+                return PyJson.LOADS.readTree(text);
             } catch (IOException e) {
                 throw new PyException("JSONDecodeError", transport.redact("the judge's reply body is not JSON: "
                         + firstLine(e.getMessage()), REDACTED));
@@ -78,9 +80,9 @@ public final class OpenAiChatClient implements ChatClient {
     static String statusMessage(int status, String text) {
         String stripped = PyWhitespace.strip(text);
         try {
-            JsonNode body = PyJsonText.READER.readTree(stripped);
+            JsonNode body = PyJson.LOADS.readTree(stripped);
             if (body != null && !body.isMissingNode()) {
-                return "Error code: " + status + " - " + PyJsonText.pyStr(body);
+                return "Error code: " + status + " - " + PyJsonValue.str(body);
             }
         } catch (IOException ignored) {
             // not JSON

@@ -3,6 +3,8 @@ package dev.regrade.vereval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyOSError;
+import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
 import java.io.IOException;
@@ -41,19 +43,19 @@ public final class Rows {
     /** {@link #load} on text already read; a bad JSONL line is named by its number. */
     public static List<ObjectNode> parse(String text) {
         List<JsonNode> values = new ArrayList<>();
-        if (lstrip(text).startsWith("[")) {
-            JsonNode all = PyJsonText.loads(text);
+        if (PyWhitespace.lstrip(text).startsWith("[")) {
+            JsonNode all = VerEvalJson.loads(text);
             if (!all.isArray()) {
                 throw new PyValueError("Expected a JSON array or JSONL objects");
             }
             all.forEach(values::add);
         } else {
-            List<String> lines = splitlines(text);
+            List<String> lines = PyStr.splitlines(text);
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i);
                 if (!PyWhitespace.strip(line).isEmpty()) {
                     try {
-                        values.add(PyJsonText.loads(line));
+                        values.add(VerEvalJson.loads(line));
                     } catch (PyValueError e) {
                         throw new PyValueError("line " + (i + 1) + ": " + e.getMessage());
                     }
@@ -79,7 +81,7 @@ public final class Rows {
         try {
             bytes = Files.readAllBytes(path);
         } catch (IOException e) {
-            throw oserror(path, e);
+            throw PyOSError.of(path, e);
         }
         CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -102,46 +104,4 @@ public final class Rows {
         return text.replace("\r\n", "\n").replace('\r', '\n');
     }
 
-    static PyException oserror(Path path, IOException e) {
-        String p = dev.regrade.pycompat.PyRepr.repr(path.toString());
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return new PyException("FileNotFoundError", "[Errno 2] No such file or directory: " + p);
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return new PyException("PermissionError", "[Errno 13] Permission denied: " + p);
-        }
-        return new PyException("OSError", e.getClass().getSimpleName() + ": " + p + ": " + e.getMessage());
-    }
-
-    private static String lstrip(String s) {
-        int i = 0;
-        while (i < s.length() && PyWhitespace.isSpace(s.codePointAt(i))) {
-            i += Character.charCount(s.codePointAt(i));
-        }
-        return s.substring(i);
-    }
-
-    /** {@code str.splitlines()}: every line boundary Python knows. */
-    static List<String> splitlines(String s) {
-        List<String> lines = new ArrayList<>();
-        int start = 0;
-        int i = 0;
-        while (i < s.length()) {
-            char c = s.charAt(i);
-            boolean boundary = c == '\n' || c == '\r' || c == 0x0B || c == 0x0C || c == 0x1C || c == 0x1D
-                    || c == 0x1E || c == 0x85 || c == 0x2028 || c == 0x2029;
-            if (boundary) {
-                lines.add(s.substring(start, i));
-                if (c == '\r' && i + 1 < s.length() && s.charAt(i + 1) == '\n') {
-                    i++;
-                }
-                start = i + 1;
-            }
-            i++;
-        }
-        if (start < s.length()) {
-            lines.add(s.substring(start));
-        }
-        return lines;
-    }
 }

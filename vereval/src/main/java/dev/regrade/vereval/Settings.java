@@ -43,7 +43,7 @@ public record Settings(String backend, String model, String baseUrl, String evid
 
     /** The settings dict, keys in the upstream order. */
     public ObjectNode toJson() {
-        ObjectNode o = PyJsonText.F.objectNode();
+        ObjectNode o = VerEvalJson.F.objectNode();
         o.put("backend", backend);
         o.put("model", model);
         o.put("base_url", baseUrl);

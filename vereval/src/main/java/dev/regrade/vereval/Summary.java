@@ -2,7 +2,9 @@ package dev.regrade.vereval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyRound;
+import dev.regrade.pycompat.PyStr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,13 +34,13 @@ public final class Summary {
                 failed++;
             }
         }
-        Map<String, List<JsonNode>> byTask = new TreeMap<>(PyJsonText::compareCodePoints);
+        Map<String, List<JsonNode>> byTask = new TreeMap<>(PyStr.ORDER);
         Map<JsonNode, List<JsonNode>> byLevel = new TreeMap<>(Summary::compareLevels);
         for (JsonNode r : good) {
             byTask.computeIfAbsent(r.get("task_id").textValue(), k -> new ArrayList<>()).add(r);
             byLevel.computeIfAbsent(r.get("level"), k -> new ArrayList<>()).add(r);
         }
-        ObjectNode s = PyJsonText.F.objectNode();
+        ObjectNode s = VerEvalJson.F.objectNode();
         s.put("formula", FORMULA);
         s.put("scale", SCALE);
         s.put("expected", expected);
@@ -52,7 +54,7 @@ public final class Summary {
             s.put("coverage", 0);
         }
         putAvg(s, "micro_average", good);
-        ObjectNode tasks = PyJsonText.F.objectNode();
+        ObjectNode tasks = VerEvalJson.F.objectNode();
         double macroSum = 0;
         for (Map.Entry<String, List<JsonNode>> e : byTask.entrySet()) {
             ObjectNode t = tasks.putObject(e.getKey());
@@ -66,9 +68,9 @@ public final class Summary {
             s.put("task_macro_average", PyRound.round(macroSum / byTask.size(), 6));
         }
         s.set("by_task", tasks);
-        ObjectNode levels = PyJsonText.F.objectNode();
+        ObjectNode levels = VerEvalJson.F.objectNode();
         for (Map.Entry<JsonNode, List<JsonNode>> e : byLevel.entrySet()) {
-            ObjectNode l = levels.putObject(PyJsonText.pyStr(e.getKey()));
+            ObjectNode l = levels.putObject(PyJsonValue.str(e.getKey()));
             l.put("count", e.getValue().size());
             putAvg(l, "score", e.getValue());
         }
@@ -99,6 +101,6 @@ public final class Summary {
         if (a.isNumber() && b.isNumber()) {
             return Double.compare(a.doubleValue(), b.doubleValue());
         }
-        return PyJsonText.compareCodePoints(PyJsonText.pyStr(a), PyJsonText.pyStr(b));
+        return PyStr.compare(PyJsonValue.str(a), PyJsonValue.str(b));
     }
 }

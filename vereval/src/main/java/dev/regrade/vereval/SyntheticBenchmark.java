@@ -2,6 +2,7 @@ package dev.regrade.vereval;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -77,7 +78,7 @@ public final class SyntheticBenchmark {
         }
         Set<String> usedIds = new HashSet<>();
         Set<String> usedQuestions = new LinkedHashSet<>();
-        ArrayNode rows = PyJsonText.F.arrayNode();
+        ArrayNode rows = VerEvalJson.F.arrayNode();
         for (int t = 0; t < TASKS.size(); t++) {
             String task = TASKS.get(t);
             List<ObjectNode> taskRows = new ArrayList<>();
@@ -95,7 +96,7 @@ public final class SyntheticBenchmark {
                 } while (!usedQuestions.add(question));
                 String answer = WORDS[rnd.nextInt(WORDS.length)] + (rnd.nextBoolean() ? "。" : " "
                         + (1 + rnd.nextInt(500)) + "米");
-                ObjectNode row = PyJsonText.F.objectNode();
+                ObjectNode row = VerEvalJson.F.objectNode();
                 row.put("task_id", task);
                 row.put("task_name", NAMES.get(t));
                 row.put("level", task.charAt(1) - '0');
@@ -108,14 +109,14 @@ public final class SyntheticBenchmark {
             taskRows.sort((a, b) -> a.get("question_id").textValue().compareTo(b.get("question_id").textValue()));
             taskRows.forEach(rows::add);
         }
-        ArrayNode tasks = PyJsonText.F.arrayNode();
+        ArrayNode tasks = VerEvalJson.F.arrayNode();
         for (int t = 0; t < TASKS.size(); t++) {
             ObjectNode o = tasks.addObject();
             o.put("id", TASKS.get(t));
             o.put("name", NAMES.get(t));
             o.put("definition", "Synthetic stand-in definition for " + NAMES.get(t) + ".");
         }
-        ObjectNode summary = PyJsonText.F.objectNode();
+        ObjectNode summary = VerEvalJson.F.objectNode();
         summary.put("split", "test");
         summary.put("questions", TASKS.size() * videoCount);
         summary.put("videos", videoCount);
@@ -124,10 +125,10 @@ public final class SyntheticBenchmark {
         try {
             Files.createDirectories(dir);
             Path test = dir.resolve("test.json");
-            Files.write(test, (PyJsonText.pretty(rows, 2, false) + "\n").getBytes(StandardCharsets.UTF_8));
-            Files.write(dir.resolve("tasks.json"), (PyJsonText.pretty(tasks, 2, false) + "\n")
+            Files.write(test, (PyJson.dumps(rows, VerEvalJson.FILE) + "\n").getBytes(StandardCharsets.UTF_8));
+            Files.write(dir.resolve("tasks.json"), (PyJson.dumps(tasks, VerEvalJson.FILE) + "\n")
                     .getBytes(StandardCharsets.UTF_8));
-            Files.write(dir.resolve("release-summary.json"), (PyJsonText.pretty(summary, 2, false) + "\n")
+            Files.write(dir.resolve("release-summary.json"), (PyJson.dumps(summary, VerEvalJson.FILE) + "\n")
                     .getBytes(StandardCharsets.UTF_8));
             return test;
         } catch (IOException e) {

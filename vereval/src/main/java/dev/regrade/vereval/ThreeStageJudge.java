@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyKeyError;
 import dev.regrade.pycompat.PyRound;
 import dev.regrade.pycompat.PyTypeError;
@@ -30,23 +31,23 @@ public final class ThreeStageJudge {
      * @throws PyException  whatever the client throws (transport/HTTP failures are not schema-retried)
      */
     public static ObjectNode scoreAnswer(ObjectNode job, ChatClient client, Settings settings) {
-        ObjectNode evidence = PyJsonText.F.objectNode();
+        ObjectNode evidence = VerEvalJson.F.objectNode();
         evidence.set("question", Alignment.need(job, "question"));
         evidence.set("ground_truth", Alignment.need(job, "answer"));
         evidence.set("answer", Alignment.need(job, "prediction"));
         evidence.put("evidence_mode", settings.evidenceMode());
-        evidence.set("reference_text", job.has("reference_text") ? job.get("reference_text") : PyJsonText.F.textNode(""));
+        evidence.set("reference_text", job.has("reference_text") ? job.get("reference_text") : VerEvalJson.F.textNode(""));
         evidence.set("frame_timestamps_seconds",
-                job.has("frame_timestamps") ? job.get("frame_timestamps") : PyJsonText.F.arrayNode());
-        ObjectNode judgments = PyJsonText.F.objectNode();
+                job.has("frame_timestamps") ? job.get("frame_timestamps") : VerEvalJson.F.arrayNode());
+        ObjectNode judgments = VerEvalJson.F.objectNode();
         for (String stage : VerEvalPrompts.STAGES) {
             ObjectNode inputs = evidence.deepCopy();
             if (stage.equals("consistency")) {
                 inputs.set("fact_judgment", scoreAndReason((ObjectNode) judgments.get("fact")));
                 inputs.set("logic_judgment", scoreAndReason((ObjectNode) judgments.get("logic")));
             }
-            ArrayNode content = PyJsonText.F.arrayNode();
-            content.addObject().put("type", "text").put("text", PyJsonText.compact(inputs, false, false));
+            ArrayNode content = VerEvalJson.F.arrayNode();
+            content.addObject().put("type", "text").put("text", PyJson.dumps(inputs, VerEvalJson.TEXT));
             JsonNode urls = job.get("frame_urls");
             if (urls != null) {
                 for (JsonNode url : urls) {
@@ -55,12 +56,12 @@ public final class ThreeStageJudge {
                     part.putObject("image_url").set("url", url);
                 }
             }
-            ArrayNode messages = PyJsonText.F.arrayNode();
+            ArrayNode messages = VerEvalJson.F.arrayNode();
             messages.addObject().put("role", "system").put("content", VerEvalPrompts.prompt(stage));
             ObjectNode user = messages.addObject();
             user.put("role", "user");
             user.set("content", content);
-            ObjectNode kwargs = PyJsonText.F.objectNode();
+            ObjectNode kwargs = VerEvalJson.F.objectNode();
             kwargs.put("model", settings.model());
             kwargs.set("messages", messages);
             if (settings.jsonMode()) {
@@ -91,7 +92,7 @@ public final class ThreeStageJudge {
                     judgment.put("score", j.score());
                     judgment.put("reason", j.reason());
                     judgment.put("raw", raw);
-                    judgment.set("response_id", response.has("id") ? response.get("id") : PyJsonText.F.nullNode());
+                    judgment.set("response_id", response.has("id") ? response.get("id") : VerEvalJson.F.nullNode());
                     judgment.set("usage", usage(response.get("usage")));
                     break;
                 } catch (PyValueError | PyTypeError | PyKeyError e) {
@@ -109,7 +110,7 @@ public final class ThreeStageJudge {
         double consistency = judgments.get("consistency").get("score").doubleValue();
         double logic = judgments.get("logic").get("score").doubleValue();
         double value = 0.9 * consistency + 0.1 * logic;
-        ObjectNode row = PyJsonText.F.objectNode();
+        ObjectNode row = VerEvalJson.F.objectNode();
         row.set("question_id", job.get("question_id"));
         row.set("input_question_id", Alignment.need(job, "input_question_id"));
         row.set("task_id", Alignment.need(job, "task_id"));
@@ -126,7 +127,7 @@ public final class ThreeStageJudge {
     }
 
     private static ObjectNode scoreAndReason(ObjectNode judgment) {
-        ObjectNode o = PyJsonText.F.objectNode();
+        ObjectNode o = VerEvalJson.F.objectNode();
         o.set("score", judgment.get("score"));
         o.set("reason", judgment.get("reason"));
         return o;
@@ -147,14 +148,14 @@ public final class ThreeStageJudge {
      */
     static JsonNode usage(JsonNode u) {
         if (u == null || u.isNull()) {
-            return PyJsonText.F.nullNode();
+            return VerEvalJson.F.nullNode();
         }
         if (!u.isObject()) {
             return u;
         }
-        ObjectNode o = PyJsonText.F.objectNode();
+        ObjectNode o = VerEvalJson.F.objectNode();
         for (String k : new String[] {"completion_tokens", "prompt_tokens", "total_tokens"}) {
-            o.set(k, u.has(k) ? u.get(k) : PyJsonText.F.nullNode());
+            o.set(k, u.has(k) ? u.get(k) : VerEvalJson.F.nullNode());
         }
         o.set("completion_tokens_details", details(u.get("completion_tokens_details"),
                 "accepted_prediction_tokens", "audio_tokens", "reasoning_tokens", "rejected_prediction_tokens"));
@@ -169,11 +170,11 @@ public final class ThreeStageJudge {
 
     private static JsonNode details(JsonNode d, String... fields) {
         if (d == null || !d.isObject()) {
-            return d == null ? PyJsonText.F.nullNode() : d;
+            return d == null ? VerEvalJson.F.nullNode() : d;
         }
-        ObjectNode o = PyJsonText.F.objectNode();
+        ObjectNode o = VerEvalJson.F.objectNode();
         for (String k : fields) {
-            o.set(k, d.has(k) ? d.get(k) : PyJsonText.F.nullNode());
+            o.set(k, d.has(k) ? d.get(k) : VerEvalJson.F.nullNode());
         }
         d.properties().forEach(e -> {
             if (!o.has(e.getKey())) {

@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJson;
+import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyKeyError;
+import dev.regrade.pycompat.PyOSError;
+import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyValueError;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -126,13 +130,13 @@ public final class VerEvalMain {
             job.put("fingerprint", sampleFingerprint(settingsJson, job));
         }
         if (a.dryRun()) {
-            ObjectNode d = PyJsonText.F.objectNode();
+            ObjectNode d = VerEvalJson.F.objectNode();
             d.put("predictions", jobs.size());
             d.put("benchmark", benchmark.size());
             d.put("missing", missing.size());
             d.put("evidence_mode", a.evidenceMode());
             d.put("calls_without_retries", 3 * jobs.size());
-            out.println(PyJsonText.pretty(d, 2, true));
+            out.println(PyJson.dumps(d, VerEvalJson.PRINTED));
             return 0;
         }
         String keyName = a.apiKeyEnv() != null ? a.apiKeyEnv() : a.backend().equals("vllm") ? "VLLM_API_KEY" : "OPENAI_API_KEY";
@@ -144,7 +148,7 @@ public final class VerEvalMain {
         try {
             Files.createDirectories(output);
         } catch (IOException e) {
-            throw Rows.oserror(output, e);
+            throw PyOSError.of(output, e);
         }
         Path logPath = output.resolve("scores.jsonl");
         Map<String, JsonNode> cached = new HashMap<>();
@@ -158,25 +162,25 @@ public final class VerEvalMain {
                     if (qid == null) {
                         throw PyKeyError.forKey("question_id");
                     }
-                    cached.put(PyJsonText.pyStr(qid), row);
+                    cached.put(PyJsonValue.str(qid), row);
                 }
             }
         }
         Path configPath = output.resolve("run.json");
         String runFingerprint = runFingerprint(settingsJson, benchmark, missing, jobs);
         if (Files.exists(configPath)) {
-            JsonNode old = PyJsonText.loads(Rows.readText(configPath));
+            JsonNode old = VerEvalJson.loads(Rows.readText(configPath));
             if (!old.isObject() || !old.has("run_fingerprint")) {
                 throw PyKeyError.forKey("run_fingerprint");
             }
-            if (!a.resume() || !PyJsonText.pyEquals(old.get("run_fingerprint"), PyJsonText.F.textNode(runFingerprint))) {
+            if (!a.resume() || !PyJsonValue.equals(old.get("run_fingerprint"), VerEvalJson.F.textNode(runFingerprint))) {
                 throw new PyValueError("Run configuration, predictions, evidence or prompts changed; "
                         + "choose a new output directory");
             }
         } else if (a.resume() && Files.exists(logPath)) {
             throw new PyValueError("Cannot resume scores without their run.json provenance");
         }
-        ObjectNode run = PyJsonText.F.objectNode();
+        ObjectNode run = VerEvalJson.F.objectNode();
         run.set("settings", settingsJson);
         run.put("run_fingerprint", runFingerprint);
         ArrayNode ids = run.putArray("missing_ids");
@@ -190,7 +194,7 @@ public final class VerEvalMain {
         for (ObjectNode job : jobs) {
             JsonNode prev = cached.get(job.get("question_id").textValue());
             if (prev != null && prev.has("fingerprint")
-                    && PyJsonText.pyEquals(prev.get("fingerprint"), job.get("fingerprint"))) {
+                    && PyJsonValue.equals(prev.get("fingerprint"), job.get("fingerprint"))) {
                 results.add(prev);
             } else {
                 pending.add(job);
@@ -225,7 +229,7 @@ public final class VerEvalMain {
                 }
                 result.set("fingerprint", job.get("fingerprint"));
                 result.put("completed_at", ZonedDateTime.now(ZoneOffset.UTC).format(COMPLETED_AT));
-                stream.write((PyJsonText.compact(result, false, false) + "\n").getBytes(StandardCharsets.UTF_8));
+                stream.write((PyJson.dumps(result, VerEvalJson.TEXT) + "\n").getBytes(StandardCharsets.UTF_8));
                 stream.flush();
                 stream.getFD().sync();
                 results.add(result);
@@ -234,7 +238,7 @@ public final class VerEvalMain {
                 out.flush();
             }
         } catch (IOException e) {
-            throw Rows.oserror(logPath, e);
+            throw PyOSError.of(logPath, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PyException("KeyboardInterrupt", "");
@@ -243,7 +247,7 @@ public final class VerEvalMain {
         }
         ObjectNode summary = Summary.summarize(results, benchmark.size());
         writeJson(output.resolve("summary.json"), summary);
-        out.println(PyJsonText.pretty(summary, 2, true));
+        out.println(PyJson.dumps(summary, VerEvalJson.PRINTED));
         return summary.get("failed").intValue() != 0 ? 1 : 0;
     }
 
@@ -251,32 +255,32 @@ public final class VerEvalMain {
     static String sampleFingerprint(ObjectNode settingsJson, ObjectNode job) {
         ObjectNode sample = job.deepCopy();
         sample.remove("frame_urls");
-        ObjectNode o = PyJsonText.F.objectNode();
+        ObjectNode o = VerEvalJson.F.objectNode();
         o.set("settings", settingsJson);
         o.set("sample", sample);
-        return PyJsonText.digest(o);
+        return VerEvalJson.digest(o);
     }
 
     /** The run fingerprint: digest of {settings, benchmark digest, missing IDs, sorted sample fingerprints}. */
     static String runFingerprint(ObjectNode settingsJson, List<ObjectNode> benchmark, List<String> missing,
                                  List<ObjectNode> jobs) {
-        ArrayNode bench = PyJsonText.F.arrayNode();
+        ArrayNode bench = VerEvalJson.F.arrayNode();
         benchmark.forEach(bench::add);
         List<String> samples = new ArrayList<>();
         jobs.forEach(j -> samples.add(j.get("fingerprint").textValue()));
-        samples.sort(PyJsonText::compareCodePoints);
-        ObjectNode o = PyJsonText.F.objectNode();
+        samples.sort(PyStr.ORDER);
+        ObjectNode o = VerEvalJson.F.objectNode();
         o.set("settings", settingsJson);
-        o.put("benchmark", PyJsonText.digest(bench));
+        o.put("benchmark", VerEvalJson.digest(bench));
         ArrayNode m = o.putArray("missing");
         missing.forEach(m::add);
         ArrayNode s = o.putArray("samples");
         samples.forEach(s::add);
-        return PyJsonText.digest(o);
+        return VerEvalJson.digest(o);
     }
 
     private static ObjectNode errorRow(ObjectNode job, Throwable cause, String key) {
-        ObjectNode r = PyJsonText.F.objectNode();
+        ObjectNode r = VerEvalJson.F.objectNode();
         r.set("question_id", job.get("question_id"));
         r.set("task_id", job.get("task_id"));
         r.set("level", job.get("level"));
@@ -307,7 +311,7 @@ public final class VerEvalMain {
     private static void writeJson(Path path, JsonNode value) {
         Path tmp = path.resolveSibling("." + path.getFileName() + ".tmp");
         try {
-            Files.write(tmp, (PyJsonText.pretty(value, 2, false) + "\n").getBytes(StandardCharsets.UTF_8));
+            Files.write(tmp, (PyJson.dumps(value, VerEvalJson.FILE) + "\n").getBytes(StandardCharsets.UTF_8));
             try {
                 Files.move(tmp, path, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
                         java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -320,7 +324,7 @@ public final class VerEvalMain {
             } catch (IOException ignored) {
                 // report the write's failure
             }
-            throw Rows.oserror(path, e);
+            throw PyOSError.of(path, e);
         }
     }
 

@@ -92,6 +92,6 @@ public final class VerEvalPrompts {
     public static String hash() {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         prompts().forEach(o::put);
-        return PyJsonText.digest(o);
+        return VerEvalJson.digest(o);
     }
 }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class AlignmentTest {
 
     private static ObjectNode pred(String... kv) {
-        ObjectNode o = PyJsonText.F.objectNode();
+        ObjectNode o = VerEvalJson.F.objectNode();
         for (int i = 0; i < kv.length; i += 2) {
             o.put(kv[i], kv[i + 1]);
         }

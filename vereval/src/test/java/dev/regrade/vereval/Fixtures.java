@@ -11,7 +11,7 @@ final class Fixtures {
 
     /** {@code truth(qid)}: question_id, task_id, level, question, answer, video_path. */
     static ObjectNode truth(String qid) {
-        ObjectNode o = PyJsonText.F.objectNode();
+        ObjectNode o = VerEvalJson.F.objectNode();
         o.put("question_id", qid);
         o.put("task_id", qid.split("_")[1]);
         o.put("level", qid.charAt(0) - '0');

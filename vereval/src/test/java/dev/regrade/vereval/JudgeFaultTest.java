@@ -124,7 +124,7 @@ class JudgeFaultTest {
         try {
             return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
                     Rows.load(output.resolve("scores.jsonl")),
-                    PyJsonText.loads(Files.readString(output.resolve("summary.json"))),
+                    VerEvalJson.loads(Files.readString(output.resolve("summary.json"))),
                     server.isRunning() ? server.journal() : List.of());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

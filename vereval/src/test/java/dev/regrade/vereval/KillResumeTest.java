@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.judge.server.Faults;
+import dev.regrade.pycompat.PyJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -45,8 +46,8 @@ class KillResumeTest {
         StringBuilder preds = new StringBuilder();
         for (ObjectNode r : rows.subList(0, SUBMITTED)) {
             questionOf.put(r.get("question_id").asText(), r.get("question").asText());
-            preds.append(PyJsonText.compact(PyJsonText.F.objectNode().put("question_id", r.get("question_id").asText())
-                    .put("prediction", r.get("answer").asText()), false, false)).append('\n');
+            preds.append(PyJson.dumps(VerEvalJson.F.objectNode().put("question_id", r.get("question_id").asText())
+                    .put("prediction", r.get("answer").asText()), VerEvalJson.TEXT)).append('\n');
         }
         Path predictions = tmp.resolve("pred.jsonl");
         Files.writeString(predictions, preds);
@@ -104,7 +105,7 @@ class KillResumeTest {
             assertEquals(3 * (SUBMITTED - finished), requests.size());
             Set<String> asked = new HashSet<>();
             for (JsonNode req : requests) {
-                asked.add(PyJsonText.loads(req.path("messages").path(1).path("content").path(0).path("text").asText())
+                asked.add(VerEvalJson.loads(req.path("messages").path(1).path("content").path(0).path("text").asText())
                         .get("question").asText());
             }
             for (String qid : done) {
@@ -122,7 +123,7 @@ class KillResumeTest {
                 assertTrue(all.add(r.get("question_id").asText()));
             }
             assertEquals(questionOf.keySet(), all);
-            JsonNode summary = PyJsonText.loads(Files.readString(out.resolve("summary.json")));
+            JsonNode summary = VerEvalJson.loads(Files.readString(out.resolve("summary.json")));
             assertEquals(SUBMITTED, summary.get("successful").intValue());
             assertEquals(0, summary.get("failed").intValue());
             assertEquals(1391 - SUBMITTED, summary.get("missing").intValue());

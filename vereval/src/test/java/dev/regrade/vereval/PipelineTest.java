@@ -15,6 +15,7 @@ import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.judge.server.FaultKind;
 import dev.regrade.judge.server.FaultRule;
 import dev.regrade.judge.server.Faults;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyValueError;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -79,7 +80,7 @@ class PipelineTest {
         assertEquals(ThreeStageJudge.REPAIR, retry.get(3).get("content").asText());
         assertEquals(List.of("fact", "fact", "logic", "consistency"),
                 requests.stream().map(StageResponder::stageOf).toList());
-        ObjectNode error = PyJsonText.F.objectNode().put("status", "error");
+        ObjectNode error = VerEvalJson.F.objectNode().put("status", "error");
         ObjectNode summary = Summary.summarize(List.of(result, error), 3);
         assertEquals(78.0, summary.get("micro_average").doubleValue());
         assertEquals(1, summary.get("failed").intValue());
@@ -89,15 +90,15 @@ class PipelineTest {
         assertEquals(1, summary.get("successful").intValue());
         assertEquals(1.0 / 3, summary.get("coverage").doubleValue());
         assertEquals(78.0, summary.get("task_macro_average").doubleValue());
-        assertEquals("{\"L2.5\": {\"count\": 1, \"score\": 78.0}}", PyJsonText.compact(summary.get("by_task"), false, false));
-        assertEquals("{\"2\": {\"count\": 1, \"score\": 78.0}}", PyJsonText.compact(summary.get("by_level"), false, false));
+        assertEquals("{\"L2.5\": {\"count\": 1, \"score\": 78.0}}", PyJson.dumps(summary.get("by_task"), VerEvalJson.TEXT));
+        assertEquals("{\"2\": {\"count\": 1, \"score\": 78.0}}", PyJson.dumps(summary.get("by_level"), VerEvalJson.TEXT));
         JsonNode fact = result.get("judgments").get("fact");
         // The fake judge numbers its completions and estimates tokens at 4 characters each (the retry's
         // last user message is the repair turn).
         assertEquals("{\"score\": 0.1, \"reason\": \"fact reason\", \"raw\": \"{\\\"score\\\":0.1,\\\"reason\\\":\\\"fact reason\\\"}\", "
                 + "\"response_id\": \"chatcmpl-regrade-000002\", \"usage\": {\"completion_tokens\": 9, \"prompt_tokens\": 27, "
                 + "\"total_tokens\": 36, "
-                + "\"completion_tokens_details\": null, \"prompt_tokens_details\": null}}", PyJsonText.compact(fact, false, false));
+                + "\"completion_tokens_details\": null, \"prompt_tokens_details\": null}}", PyJson.dumps(fact, VerEvalJson.TEXT));
     }
 
     @Test
@@ -209,7 +210,7 @@ class PipelineTest {
                 ChatReply.error(401, "Incorrect API key provided: " + call.header("Authorization"))))) {
             OpenAiChatClient c = new OpenAiChatClient(OpenAiChatClient.config(echo.baseUrl(), "test-judge", "TEST_TOKEN",
                     Duration.ofSeconds(30), 2).withSleeper(waits::add));
-            ObjectNode request = PyJsonText.F.objectNode().put("model", "test-judge");
+            ObjectNode request = VerEvalJson.F.objectNode().put("model", "test-judge");
             request.putArray("messages").addObject().put("role", "user").put("content", "x");
             JudgeApiException e = assertThrows(JudgeApiException.class, () -> c.create(request));
             assertEquals("AuthenticationError", e.pythonType());
@@ -277,7 +278,7 @@ class PipelineTest {
 
         // what was written: run.json, one ok row, summary; the key nowhere
         Path run = tmp.resolve("run");
-        JsonNode runJson = PyJsonText.loads(Files.readString(run.resolve("run.json")));
+        JsonNode runJson = VerEvalJson.loads(Files.readString(run.resolve("run.json")));
         assertEquals(List.of("settings", "run_fingerprint", "missing_ids", "expected", "submitted"), fieldNames(runJson));
         assertEquals(120, runJson.get("settings").get("timeout").intValue());
         assertTrue(runJson.get("settings").get("timeout").isIntegralNumber());
@@ -287,7 +288,7 @@ class PipelineTest {
                 "ground_truth", "prediction", "status", "judgments", "vereval", "vereval_100", "fingerprint",
                 "completed_at"), fieldNames(rows.get(0)));
         assertTrue(rows.get(0).get("completed_at").asText().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"));
-        JsonNode summary = PyJsonText.loads(Files.readString(run.resolve("summary.json")));
+        JsonNode summary = VerEvalJson.loads(Files.readString(run.resolve("summary.json")));
         assertEquals(78.0, summary.get("micro_average").doubleValue());
         assertTrue(summary.get("complete").booleanValue());
         assertEquals("0\u2013100", summary.get("scale").asText());
@@ -297,7 +298,7 @@ class PipelineTest {
         Files.writeString(predictions, "{\"question_id\": \"" + QID + "\", \"prediction\": \"yes\"}\n");
         Run failed = main(flags(benchmark, predictions, "--output", tmp.resolve("error").toString()));
         assertEquals(1, failed.status());
-        JsonNode report = PyJsonText.loads(Files.readString(tmp.resolve("error/summary.json")));
+        JsonNode report = VerEvalJson.loads(Files.readString(tmp.resolve("error/summary.json")));
         assertEquals(1, report.get("failed").intValue());
         assertTrue(report.get("micro_average").isNull());
         assertEquals(0, report.get("successful").intValue());
@@ -314,7 +315,7 @@ class PipelineTest {
         assertEquals(0, fixed.status(), fixed.err());
         List<ObjectNode> history = Rows.load(tmp.resolve("error/scores.jsonl"));
         assertEquals(List.of("error", "ok"), history.stream().map(r -> r.get("status").asText()).toList());
-        JsonNode fixedSummary = PyJsonText.loads(Files.readString(tmp.resolve("error/summary.json")));
+        JsonNode fixedSummary = VerEvalJson.loads(Files.readString(tmp.resolve("error/summary.json")));
         assertEquals(0, fixedSummary.get("failed").intValue());
         assertEquals(78.0, fixedSummary.get("micro_average").doubleValue());
     }

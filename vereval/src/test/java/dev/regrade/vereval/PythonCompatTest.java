@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyValueError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -47,16 +48,16 @@ class PythonCompatTest {
 
     @Test
     void jsonText() {
-        ObjectNode o = PyJsonText.F.objectNode();
+        ObjectNode o = VerEvalJson.F.objectNode();
         o.put("a", 1e-05).put("b", 0.1).put("c", 1.0).put("d", 1e16).put("e", "é\u2028\u007f");
         o.put("f", new java.math.BigInteger("123456789012345678901234567890"));
         assertEquals("{\"a\": 1e-05, \"b\": 0.1, \"c\": 1.0, \"d\": 1e+16, \"e\": \"é\u2028\u007f\", "
-                + "\"f\": 123456789012345678901234567890}", PyJsonText.compact(o, false, false));
-        ObjectNode s = PyJsonText.F.objectNode();
+                + "\"f\": 123456789012345678901234567890}", PyJson.dumps(o, VerEvalJson.TEXT));
+        ObjectNode s = VerEvalJson.F.objectNode();
         s.put("z", 1).put("é", 2).put("\uD83D\uDE00", 3).put("\uffff", 4).put("a", 5);
-        assertEquals("{\"a\": 5, \"z\": 1, \"é\": 2, \"\uffff\": 4, \"\uD83D\uDE00\": 3}", PyJsonText.compact(s, true, false));
-        assertEquals("{\"e\": \"\\u00e9\"}", PyJsonText.compact(PyJsonText.F.objectNode().put("e", "é"), false, true));
-        assertThrows(PyValueError.class, () -> PyJsonText.digest(PyJsonText.F.numberNode(Double.NaN)));
+        assertEquals("{\"a\": 5, \"z\": 1, \"é\": 2, \"\uffff\": 4, \"\uD83D\uDE00\": 3}", PyJson.dumps(s, VerEvalJson.TEXT.sortKeys(true)));
+        assertEquals("{\"e\": \"\\u00e9\"}", PyJson.dumps(VerEvalJson.F.objectNode().put("e", "é"), VerEvalJson.TEXT.ensureAscii(true)));
+        assertThrows(PyValueError.class, () -> VerEvalJson.digest(VerEvalJson.F.numberNode(Double.NaN)));
         assertEquals(78.0, dev.regrade.pycompat.PyRound.round((0.9 * 0.8 + 0.1 * 0.6) * 100, 8));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -63,10 +64,10 @@ class SyntheticBenchmarkTest {
         Path c = SyntheticBenchmark.generate(tmp.resolve("c"), 8);
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
         assertNotEquals(Files.readString(a), Files.readString(c));
-        JsonNode summary = PyJsonText.loads(Files.readString(tmp.resolve("a/release-summary.json")));
+        JsonNode summary = VerEvalJson.loads(Files.readString(tmp.resolve("a/release-summary.json")));
         assertEquals(1391, summary.get("questions").intValue());
         assertEquals(107, summary.get("videos").intValue());
-        assertEquals(13, PyJsonText.loads(Files.readString(tmp.resolve("a/tasks.json"))).size());
+        assertEquals(13, VerEvalJson.loads(Files.readString(tmp.resolve("a/tasks.json"))).size());
         assertTrue(Files.readString(a).startsWith("[\n  {\n    \"task_id\": \"L1.1\",\n"));
     }
 
@@ -75,8 +76,8 @@ class SyntheticBenchmarkTest {
         Path test = SyntheticBenchmark.generate(tmp.resolve("data"), 1);
         StringBuilder preds = new StringBuilder();
         for (ObjectNode r : Rows.load(test)) {
-            preds.append(PyJsonText.compact(PyJsonText.F.objectNode().put("question_id", r.get("question_id").asText())
-                    .put("prediction", r.get("answer").asText()), false, false)).append('\n');
+            preds.append(PyJson.dumps(VerEvalJson.F.objectNode().put("question_id", r.get("question_id").asText())
+                    .put("prediction", r.get("answer").asText()), VerEvalJson.TEXT)).append('\n');
         }
         Path p = tmp.resolve("pred.jsonl");
         Files.writeString(p, preds);
@@ -86,7 +87,7 @@ class SyntheticBenchmarkTest {
                 "--seed", "42", "--output", tmp.resolve("out").toString(), "--dry-run"},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()), Map.of());
         assertEquals(0, status);
-        JsonNode d = PyJsonText.loads(out.toString(StandardCharsets.UTF_8));
+        JsonNode d = VerEvalJson.loads(out.toString(StandardCharsets.UTF_8));
         assertEquals(1391, d.get("predictions").intValue());
         assertEquals(1391, d.get("benchmark").intValue());
         assertEquals(0, d.get("missing").intValue());

@@ -1,5 +1,7 @@
 package dev.regrade.wearable;
 
+import dev.regrade.pycompat.PyStr;
+import dev.regrade.pycompat.PyWhitespace;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -115,7 +117,7 @@ public final class Bleu {
 
     /** One turn of {@code compute_bleu_scores}: lower-case, split on white space, BLEU (0.0 for no hypothesis tokens). */
     public static double turn(String gold, String pred) {
-        List<String> hyp = Py.split(Py.lower(pred));
-        return hyp.isEmpty() ? 0.0 : sentence(Py.split(Py.lower(gold)), hyp);
+        List<String> hyp = PyWhitespace.split(PyStr.lower(pred));
+        return hyp.isEmpty() ? 0.0 : sentence(PyWhitespace.split(PyStr.lower(gold)), hyp);
     }
 }

@@ -5,7 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.pycompat.PyFormat;
+import dev.regrade.pycompat.PyJsonValue;
+import dev.regrade.pycompat.PyKeyError;
 import dev.regrade.pycompat.PyRound;
+import dev.regrade.pycompat.PyStr;
+import dev.regrade.pycompat.PyValueError;
+import dev.regrade.pycompat.PyWhitespace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +110,7 @@ public final class ConvQaScorer {
                         + " — filtering to matched subset");
                 pairing = Pairing.releasedFilter(g, keys, "ConvQA", ConvQaScorer::compact, warn);
                 if (pairing.matched == 0) {
-                    throw ScoringError.valueError("ConvQA: zero predictions matched golden entries -- check that "
+                    throw new PyValueError("ConvQA: zero predictions matched golden entries -- check that "
                             + "prediction file has correct video_path and task fields");
                 }
             } else {
@@ -118,7 +124,7 @@ public final class ConvQaScorer {
             }
             pairing = Pairing.fixedFilter(g, keys, "ConvQA", ConvQaScorer::compact, warn);
             if (pairing.matched == 0) {
-                throw ScoringError.valueError("ConvQA: zero predictions matched golden entries -- check that "
+                throw new PyValueError("ConvQA: zero predictions matched golden entries -- check that "
                         + "prediction file has a video_path on every row");
             }
         }
@@ -136,7 +142,7 @@ public final class ConvQaScorer {
     private ObjectNode evaluate(Rows goldenRows, Rows predRows, Pairing pairing, PerRow perRow, boolean runBleu,
                                 boolean runJudge, boolean warnTurnCounts, int[] judgeStats) {
         if (pairing.pairedGolden() != pairing.pairedPreds()) {
-            throw ScoringError.valueError("Golden (" + pairing.pairedGolden() + ") and predictions ("
+            throw new PyValueError("Golden (" + pairing.pairedGolden() + ") and predictions ("
                     + pairing.pairedPreds() + ") must have the same number of entries.");
         }
         if (runJudge && judge == null) {
@@ -144,24 +150,24 @@ public final class ConvQaScorer {
         }
         double[] bleuAll = new double[2]; // sum, count
         double[] judgeAll = new double[2];
-        Map<String, double[]> catBleu = new TreeMap<>(Py.CODEPOINT_ORDER);
-        Map<String, double[]> catJudge = new TreeMap<>(Py.CODEPOINT_ORDER);
+        Map<String, double[]> catBleu = new TreeMap<>(PyStr.ORDER);
+        Map<String, double[]> catJudge = new TreeMap<>(PyStr.ORDER);
         int[] index = new int[1];
         pairing.forEach(goldenRows, predRows, ConvQaScorer::compact, (g, p) -> {
             int i = index[0]++;
             JsonNode goldAnswers = require(g, "answers");
             JsonNode predAnswers = p.has("answers") ? p.get("answers") : EMPTY;
             if (warnTurnCounts) {
-                int gl = g.has("answers") ? Py.len(g.get("answers")) : 0;
-                int pl = p.has("answers") ? Py.len(p.get("answers")) : 0;
+                int gl = g.has("answers") ? PyJsonValue.len(g.get("answers")) : 0;
+                int pl = p.has("answers") ? PyJsonValue.len(p.get("answers")) : 0;
                 if (gl != pl) {
                     warn.accept("Conversation " + i + " has " + gl + " gold turns but " + pl + " pred turns.");
                 }
             }
-            int nGold = Py.len(goldAnswers);
-            int nPred = Py.len(predAnswers);
-            String category = g.has("category") ? Py.str(g.get("category"))
-                    : g.has("task") ? Py.str(g.get("task")) : "";
+            int nGold = PyJsonValue.len(goldAnswers);
+            int nPred = PyJsonValue.len(predAnswers);
+            String category = g.has("category") ? PyJsonValue.str(g.get("category"))
+                    : g.has("task") ? PyJsonValue.str(g.get("task")) : "";
             ObjectNode row = F.objectNode();
             row.put("index", i);
             row.set("video_path", g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""));
@@ -176,28 +182,29 @@ public final class ConvQaScorer {
                 double sum = 0.0;
                 double[] cat = catBleu.computeIfAbsent(category, k -> new double[2]);
                 for (int j = 0; j < nGold; j++) {
-                    String gold = Py.requireStr(goldAnswers.get(j), "lower");
-                    double s = j < nPred ? Bleu.turn(gold, Py.requireStr(predAnswers.get(j), "lower")) : 0.0;
-                    perTurn.add(Round4.round4(s));
+                    String gold = PyJsonValue.requireStr(goldAnswers.get(j), "lower");
+                    double s = j < nPred ? Bleu.turn(gold, PyJsonValue.requireStr(predAnswers.get(j), "lower")) : 0.0;
+                    perTurn.add(PyRound.round(s, 4));
                     sum += s;
                     bleuAll[0] += s;
                     bleuAll[1]++;
                     cat[0] += s;
                     cat[1]++;
                 }
-                row.put("bleu_avg", Round4.round4(nGold > 0 ? sum / nGold : 0.0));
+                row.put("bleu_avg", PyRound.round(nGold > 0 ? sum / nGold : 0.0, 4));
             }
             if (runJudge) {
                 JsonNode questions = require(g, "questions");
-                int nq = Py.len(questions);
+                int nq = PyJsonValue.len(questions);
                 ArrayNode perTurn = row.putArray("llm_judge_per_turn");
                 double sum = 0.0;
                 double[] cat = catJudge.computeIfAbsent(category, k -> new double[2]);
                 for (int j = 0; j < nGold; j++) {
-                    String question = j < nq ? Py.str(questions.get(j)) : "";
-                    String goldAns = Py.str(goldAnswers.get(j));
-                    String predAns = j < nPred ? Py.requireStr(predAnswers.get(j), "strip") : "";
-                    double s = Py.strip(predAns).isEmpty() ? 0.0 : judgeTurn(question, goldAns, predAns, i, j, judgeStats);
+                    String question = j < nq ? PyJsonValue.str(questions.get(j)) : "";
+                    String goldAns = PyJsonValue.str(goldAnswers.get(j));
+                    String predAns = j < nPred ? PyJsonValue.requireStr(predAnswers.get(j), "strip") : "";
+                    double s = PyWhitespace.strip(predAns).isEmpty() ? 0.0
+                            : judgeTurn(question, goldAns, predAns, i, j, judgeStats);
                     perTurn.add(s);
                     sum += s;
                     judgeAll[0] += s;
@@ -206,7 +213,7 @@ public final class ConvQaScorer {
                     cat[1]++;
                 }
                 judgeStats[0] += nGold;
-                row.put("llm_judge_avg", Round4.round4(nGold > 0 ? sum / nGold : 0.0));
+                row.put("llm_judge_avg", PyRound.round(nGold > 0 ? sum / nGold : 0.0, 4));
             }
             perRow.add(row);
         });
@@ -215,7 +222,7 @@ public final class ConvQaScorer {
             int unscored = judgeStats[1];
             int total = judgeStats[0];
             warn.accept("LLM judge: " + unscored + " of " + total + " turns ("
-                    + Py.f1(total > 0 ? 100.0 * unscored / total : 0.0) + "%) produced no usable score and were "
+                    + PyFormat.fixed(total > 0 ? 100.0 * unscored / total : 0.0, 1) + "%) produced no usable score and were "
                     + "counted as 0.0. These are grading failures, not judge verdicts -- the reported llm_judge "
                     + "value is understated by that much.");
             warn.accept("  WARNING: " + unscored + "/" + total + " judge turns had no usable score (scored 0.0)");
@@ -229,7 +236,7 @@ public final class ConvQaScorer {
         }
         head.put("total_conversations", index[0]);
         head.put("total_turns", bleuAll[1] > 0 ? (long) bleuAll[1] : (long) judgeAll[1]);
-        TreeSet<String> cats = new TreeSet<>(Py.CODEPOINT_ORDER);
+        TreeSet<String> cats = new TreeSet<>(PyStr.ORDER);
         cats.addAll(catBleu.keySet());
         cats.addAll(catJudge.keySet());
         if (!cats.isEmpty()) {
@@ -283,7 +290,7 @@ public final class ConvQaScorer {
     private static JsonNode require(ObjectNode g, String key) {
         JsonNode n = g.get(key);
         if (n == null) {
-            throw new ScoringError("KeyError", "'" + key + "'");
+            throw PyKeyError.forKey(key);
         }
         return n;
     }

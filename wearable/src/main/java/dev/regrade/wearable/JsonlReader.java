@@ -2,12 +2,14 @@ package dev.regrade.wearable;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJson;
+import dev.regrade.pycompat.PyOSError;
+import dev.regrade.pycompat.PyWhitespace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -34,10 +36,9 @@ import java.util.Set;
  * decoded and parsed by {@link Rows#parseLine}, so errors are exactly those of the String path.
  */
 final class JsonlReader implements Rows.RowIterator {
-    /** Reads one value in the middle of a row (no trailing-token check), with the features of {@link Rows#MAPPER}. */
-    private static final ObjectMapper SUBTREE = JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .disable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+    /** Reads one value in the middle of a row: {@link PyJson#LOADS} without its check for trailing tokens. */
+    private static final ObjectMapper SUBTREE = PyJson.LOADS.rebuild()
+            .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
@@ -87,7 +88,7 @@ final class JsonlReader implements Rows.RowIterator {
                 }
             };
         } catch (NoSuchFileException e) {
-            throw new ScoringError("FileNotFoundError", "[Errno 2] No such file or directory: '" + path + "'");
+            throw PyOSError.of(path, e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -105,7 +106,7 @@ final class JsonlReader implements Rows.RowIterator {
             boolean ascii = line[2] == 0;
             if (!ascii || !blankAscii(buf, off, len)) {
                 String text = ascii ? null : decode(buf, off, len);
-                if (text == null || !Py.strip(text).isEmpty()) {
+                if (text == null || !PyWhitespace.strip(text).isEmpty()) {
                     pending = text == null ? parse(buf, off, len) : slow(text);
                 }
             }
@@ -244,7 +245,7 @@ final class JsonlReader implements Rows.RowIterator {
 
     /** The fast path for an ASCII line: a byte parser building only the wanted fields. */
     private ObjectNode parse(byte[] b, int off, int len) {
-        try (JsonParser p = Rows.MAPPER.getFactory().createParser(b, off, len)) {
+        try (JsonParser p = PyJson.LOADS.getFactory().createParser(b, off, len)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return slow(new String(b, off, len, StandardCharsets.US_ASCII));
             }

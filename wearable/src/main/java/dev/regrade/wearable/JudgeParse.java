@@ -1,17 +1,22 @@
 package dev.regrade.wearable;
 
+import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyFloat;
+import dev.regrade.pycompat.PyRe;
+import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyValueError;
+import dev.regrade.pycompat.PyWhitespace;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** {@code _parse_judge_score}: the released parser and the fixed {@code _parse_judge_score_detailed}. */
 public final class JudgeParse {
-    private static final Pattern DECIMAL_COMMA = Pattern.compile("(?<=\\d),(?=\\d)", Pattern.UNICODE_CHARACTER_CLASS);
-    private static final String NUMBER = "(\\d*\\.\\d+|\\d+\\.?)";
-    private static final Pattern NUMBER_RE = Pattern.compile(NUMBER, Pattern.UNICODE_CHARACTER_CLASS);
-    private static final Pattern LABELLED_RE = Pattern.compile("score" + Py.WS + "*[:=]" + Py.WS + "*\\**" + Py.WS + "*"
-            + NUMBER, Pattern.UNICODE_CHARACTER_CLASS | Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    private static final String D = PyRe.DIGIT;
+    private static final Pattern DECIMAL_COMMA = Pattern.compile("(?<=" + D + "),(?=" + D + ")");
+    private static final String NUMBER = "(" + D + "*\\." + D + "+|" + D + "+\\.?)";
+    private static final Pattern NUMBER_RE = Pattern.compile(NUMBER);
+    private static final Pattern LABELLED_RE = Pattern.compile("score" + PyRe.SPACE + "*[:=]" + PyRe.SPACE + "*\\**"
+            + PyRe.SPACE + "*" + NUMBER, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
     /** A parse: the score, and (fixed only) whether the reply held a usable score. */
     public record Parsed(double score, boolean parsed) {
@@ -32,11 +37,11 @@ public final class JudgeParse {
      */
     public static double released(String text) {
         if (text == null) {
-            throw new ScoringError("AttributeError", "'NoneType' object has no attribute 'strip'");
+            throw new PyAttributeError("'NoneType' object has no attribute 'strip'");
         }
-        String t = Py.stripChars(Py.strip(text), ".");
-        for (String token : Py.split(t)) {
-            token = Py.stripChars(token, ".,;:");
+        String t = PyStr.strip(PyWhitespace.strip(text), ".");
+        for (String token : PyWhitespace.split(t)) {
+            token = PyStr.strip(token, ".,;:");
             double val;
             try {
                 val = PyFloat.parse(token);
@@ -53,7 +58,7 @@ public final class JudgeParse {
      * {@code Score: x} (first one only) wins when in [0, 1]; else the first number in [0, 1]; else (0.0, false).
      */
     public static Parsed fixed(String text) {
-        if (text == null || Py.strip(text).isEmpty()) {
+        if (text == null || PyWhitespace.strip(text).isEmpty()) {
             return new Parsed(0.0, false);
         }
         String cleaned = DECIMAL_COMMA.matcher(text).replaceAll(".");

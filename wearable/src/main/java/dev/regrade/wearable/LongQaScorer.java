@@ -4,7 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.pycompat.PyJsonValue;
+import dev.regrade.pycompat.PyKeyError;
+import dev.regrade.pycompat.PyRe;
 import dev.regrade.pycompat.PyRound;
+import dev.regrade.pycompat.PyStr;
+import dev.regrade.pycompat.PyValueError;
+import dev.regrade.pycompat.PyWhitespace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,13 +26,13 @@ import java.util.regex.Pattern;
 public final class LongQaScorer {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final int CI = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
-    private static final Pattern LETTER_PUNCT = Pattern.compile("^([A-Da-d])" + Py.WS + "*[.:)]");
+    private static final Pattern LETTER_PUNCT = Pattern.compile("^([A-Da-d])" + PyRe.SPACE + "*[.:)]");
     private static final Pattern PAREN = Pattern.compile("^\\(([A-Da-d])\\)");
     private static final Pattern OPTION = Pattern.compile(
-            "^(?:option|answer)" + Py.WS + "*[:.]?" + Py.WS + "*([A-Da-d])(?!" + Py.W + ")", CI);
-    private static final Pattern IS_AT_END = Pattern.compile("(?<!" + Py.W + ")(?:is|answer)" + Py.WS + "*[:.]?"
-            + Py.WS + "*([A-Da-d])" + Py.WS + "*\\.?" + Py.WS + "*\\z", CI);
-    private static final Pattern STANDALONE = Pattern.compile("(?<!" + Py.W + ")([A-Da-d])(?!" + Py.W + ")");
+            "^(?:option|answer)" + PyRe.SPACE + "*[:.]?" + PyRe.SPACE + "*([A-Da-d])(?!" + PyRe.WORD + ")", CI);
+    private static final Pattern IS_AT_END = Pattern.compile("(?<!" + PyRe.WORD + ")(?:is|answer)" + PyRe.SPACE
+            + "*[:.]?" + PyRe.SPACE + "*([A-Da-d])" + PyRe.SPACE + "*\\.?" + PyRe.SPACE + "*\\z", CI);
+    private static final Pattern STANDALONE = Pattern.compile("(?<!" + PyRe.WORD + ")([A-Da-d])(?!" + PyRe.WORD + ")");
 
     /** The fields the scorer reads from golden rows and from prediction rows (pairing included). */
     private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "question", "mcq_answer", "category");
@@ -42,33 +48,33 @@ public final class LongQaScorer {
 
     /** {@code normalize_answer} (identical in both variants): the letter A-D a free-text answer names, or "". */
     public static String normalizeAnswer(String raw) {
-        raw = Py.strip(raw);
+        raw = PyWhitespace.strip(raw);
         if (raw.isEmpty()) {
             return "";
         }
-        String upper = Py.upper(raw);
+        String upper = PyStr.upper(raw);
         if (upper.equals("A") || upper.equals("B") || upper.equals("C") || upper.equals("D")) {
             return upper;
         }
         Matcher m = LETTER_PUNCT.matcher(raw);
         if (m.lookingAt()) {
-            return Py.upper(m.group(1));
+            return PyStr.upper(m.group(1));
         }
         m = PAREN.matcher(raw);
         if (m.lookingAt()) {
-            return Py.upper(m.group(1));
+            return PyStr.upper(m.group(1));
         }
         m = OPTION.matcher(raw);
         if (m.lookingAt()) {
-            return Py.upper(m.group(1));
+            return PyStr.upper(m.group(1));
         }
         m = IS_AT_END.matcher(raw);
         if (m.find()) {
-            return Py.upper(m.group(1));
+            return PyStr.upper(m.group(1));
         }
         m = STANDALONE.matcher(raw);
         if (m.find()) {
-            return Py.upper(m.group(1));
+            return PyStr.upper(m.group(1));
         }
         int first = upper.codePointAt(0);
         return first >= 'A' && first <= 'D' ? String.valueOf((char) first) : "";
@@ -119,7 +125,7 @@ public final class LongQaScorer {
                         + " — filtering to matched subset");
                 pairing = Pairing.releasedFilter(g, p, "LongQA", LongQaScorer::compact, warn);
                 if (pairing.matched == 0) {
-                    throw ScoringError.valueError("LongQA: zero predictions matched golden entries -- check that "
+                    throw new PyValueError("LongQA: zero predictions matched golden entries -- check that "
                             + "prediction file has correct video_path and question fields");
                 }
             } else {
@@ -134,7 +140,7 @@ public final class LongQaScorer {
             }
             pairing = Pairing.fixedFilter(g, p, "LongQA", LongQaScorer::compact, warn);
             if (pairing.matched == 0) {
-                throw ScoringError.valueError("LongQA: zero predictions matched golden entries -- check that "
+                throw new PyValueError("LongQA: zero predictions matched golden entries -- check that "
                         + "prediction file has a video_path on every row");
             }
         }
@@ -148,18 +154,18 @@ public final class LongQaScorer {
 
     private ObjectNode evaluate(Rows goldenRows, Rows predRows, Pairing pairing, PerRow perRow) {
         if (pairing.pairedGolden() != pairing.pairedPreds()) {
-            throw ScoringError.valueError("Golden (" + pairing.pairedGolden() + ") and predictions ("
+            throw new PyValueError("Golden (" + pairing.pairedGolden() + ") and predictions ("
                     + pairing.pairedPreds() + ") must have the same number of entries.");
         }
         int[] counts = new int[2]; // index, correct
-        Map<String, int[]> cats = new TreeMap<>(Py.CODEPOINT_ORDER);
+        Map<String, int[]> cats = new TreeMap<>(PyStr.ORDER);
         pairing.forEach(goldenRows, predRows, LongQaScorer::compact, (g, p) -> {
             JsonNode goldRaw = g.get("mcq_answer");
             if (goldRaw == null) {
-                throw new ScoringError("KeyError", "'mcq_answer'");
+                throw PyKeyError.forKey("mcq_answer");
             }
-            String goldAnswer = Py.upper(Py.strip(Py.str(goldRaw)));
-            String predRaw = p.has("mcq_answer") ? Py.str(p.get("mcq_answer")) : "";
+            String goldAnswer = PyStr.upper(PyWhitespace.strip(PyJsonValue.str(goldRaw)));
+            String predRaw = p.has("mcq_answer") ? PyJsonValue.str(p.get("mcq_answer")) : "";
             String predAnswer = normalizeAnswer(predRaw);
             boolean correct = predAnswer.equals(goldAnswer);
             if (correct) {
@@ -176,7 +182,7 @@ public final class LongQaScorer {
             row.put("correct", correct);
             row.set("category", category);
             perRow.add(row);
-            int[] s = cats.computeIfAbsent(Py.str(category), k -> new int[2]);
+            int[] s = cats.computeIfAbsent(PyJsonValue.str(category), k -> new int[2]);
             s[1]++;
             if (correct) {
                 s[0]++;

@@ -2,6 +2,11 @@ package dev.regrade.wearable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJson;
+import dev.regrade.pycompat.PyJsonValue;
+import dev.regrade.pycompat.PyStr;
+import dev.regrade.pycompat.PyTruth;
+import dev.regrade.pycompat.PyValueError;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -52,7 +57,7 @@ final class Pairing {
 
     /** Canonical key for a JSON value used as a dict key (Python hashing of str/int/float/bool/None). */
     static String key(JsonNode n) {
-        return n == null || n.isMissingNode() ? "null" : PyJsonOut.dumps(n, -1);
+        return n == null || n.isMissingNode() ? "null" : PyJson.dumps(n, PyJson.DUMPS);
     }
 
     /**
@@ -62,7 +67,7 @@ final class Pairing {
      */
     static Pairing releasedFilter(Rows goldenRows, Rows preds, String task, UnaryOperator<ObjectNode> compact,
                                   Consumer<String> warn) {
-        String keyField = task.toLowerCase(java.util.Locale.ROOT).equals("convqa") ? "task" : "question";
+        String keyField = PyStr.lower(task).equals("convqa") ? "task" : "question";
         List<ObjectNode> golden = new ArrayList<>();
         Map<String, Integer> byKey = new HashMap<>();
         int goldenCount = 0;
@@ -88,7 +93,8 @@ final class Pairing {
                 JsonNode vp = p.get("video_path");
                 if (vp == null || vp.isNull()) {
                     warn.accept(task + ": prediction missing video_path — skipping: {'" + keyField + "': "
-                            + repr(p.get(keyField)) + ", 'mcq_answer': " + repr(p.get("mcq_answer")) + "}");
+                            + PyJsonValue.repr(p.get(keyField)) + ", 'mcq_answer': "
+                            + PyJsonValue.repr(p.get("mcq_answer")) + "}");
                     plan.add(-1);
                     continue;
                 }
@@ -123,14 +129,14 @@ final class Pairing {
             while (it.hasNext()) {
                 ObjectNode g = it.next();
                 JsonNode vp = g.get("video_path");
-                if (!Py.truthy(vp)) {
-                    throw ScoringError.valueError(task + ": golden row " + i + " has no video_path. Predictions are "
+                if (!PyTruth.truthy(vp)) {
+                    throw new PyValueError(task + ": golden row " + i + " has no video_path. Predictions are "
                             + "paired to golden by video_path, so every golden row needs one.");
                 }
                 String k = key(vp);
                 if (byId.containsKey(k)) {
-                    throw ScoringError.valueError(task + ": golden contains more than one row with video_path "
-                            + repr(vp) + ". Predictions are paired to golden by video_path, so it must be unique "
+                    throw new PyValueError(task + ": golden contains more than one row with video_path "
+                            + PyJsonValue.repr(vp) + ". Predictions are paired to golden by video_path, so it must be unique "
                             + "within golden.");
                 }
                 byId.put(k, golden.size());
@@ -145,21 +151,21 @@ final class Pairing {
             while (it.hasNext()) {
                 ObjectNode p = it.next();
                 JsonNode vp = p.get("video_path");
-                if (!Py.truthy(vp)) {
+                if (!PyTruth.truthy(vp)) {
                     warn.accept(task + ": prediction missing video_path — skipping");
                     plan.add(-1);
                     continue;
                 }
                 String k = key(vp);
                 if (!seen.add(k)) {
-                    warn.accept(task + ": duplicate prediction video_path " + Py.str(vp)
+                    warn.accept(task + ": duplicate prediction video_path " + PyJsonValue.str(vp)
                             + " — keeping first, skipping duplicate");
                     plan.add(-1);
                     continue;
                 }
                 Integer gi = byId.get(k);
                 if (gi == null) {
-                    warn.accept(task + ": prediction video_path " + Py.str(vp) + " not in golden — skipping");
+                    warn.accept(task + ": prediction video_path " + PyJsonValue.str(vp) + " not in golden — skipping");
                     plan.add(-1);
                     continue;
                 }
@@ -182,7 +188,7 @@ final class Pairing {
         try (Rows.RowIterator it = preds.open()) {
             while (it.hasNext()) {
                 n++;
-                if (Py.truthy(it.next().get("video_path"))) {
+                if (PyTruth.truthy(it.next().get("video_path"))) {
                     withId++;
                 }
             }
@@ -226,10 +232,6 @@ final class Pairing {
                 }
             }
         }
-    }
-
-    private static String repr(JsonNode n) {
-        return dev.regrade.pycompat.PyRepr.repr(Py.toJava(n));
     }
 
     /** A growable int array. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJson;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,6 +22,9 @@ import java.util.Map;
  * written without holding its rows ({@link #spool(Path)}).
  */
 abstract class PerRow implements AutoCloseable {
+    /** {@code json.dump(results, f, indent=2)}, as {@code write_results} writes. */
+    static final PyJson.Format INDENT_2 = PyJson.DUMPS.indent(2);
+
     abstract void add(ObjectNode row);
 
     static Memory memory() {
@@ -67,7 +71,7 @@ abstract class PerRow implements AutoCloseable {
                 // Built in a StringBuilder first: one write per row instead of one per character.
                 this.row.setLength(0);
                 this.row.append(count == 0 ? "\n    " : ",\n    ");
-                PyJsonOut.write(row, 2, 2, this.row);
+                PyJson.dump(row, INDENT_2, 2, this.row);
                 out.append(this.row);
                 count++;
             } catch (IOException e) {
@@ -92,9 +96,9 @@ abstract class PerRow implements AutoCloseable {
                     for (Iterator<Map.Entry<String, JsonNode>> it = head.fields(); it.hasNext(); ) {
                         Map.Entry<String, JsonNode> e = it.next();
                         w.write("\n  ");
-                        PyJsonOut.string(e.getKey(), w);
+                        PyJson.dumpString(e.getKey(), true, w);
                         w.write(": ");
-                        PyJsonOut.write(e.getValue(), 2, 1, w);
+                        PyJson.dump(e.getValue(), INDENT_2, 1, w);
                         w.write(',');
                     }
                     w.write("\n  \"per_row\": ");
@@ -111,7 +115,7 @@ abstract class PerRow implements AutoCloseable {
                 }
                 Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING);
                 Path summary = summaryPath(output);
-                Files.writeString(summary, PyJsonOut.dumps(head, 2), StandardCharsets.UTF_8);
+                Files.writeString(summary, PyJson.dumps(head, INDENT_2), StandardCharsets.UTF_8);
                 return summary;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -5,7 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJsonValue;
+import dev.regrade.pycompat.PyKeyError;
 import dev.regrade.pycompat.PyRound;
+import dev.regrade.pycompat.PyStr;
+import dev.regrade.pycompat.PyValueError;
+import dev.regrade.pycompat.PyWhitespace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +40,7 @@ public final class ProactiveScorer {
 
     /** {@code parse_tag}: "interrupt" when the answer starts (after leading white space) with {@code $interrupt$}, else "silent". */
     public static String parseTag(String response) {
-        return Py.lstrip(response).startsWith("$interrupt$") ? "interrupt" : "silent";
+        return PyWhitespace.lstrip(response).startsWith("$interrupt$") ? "interrupt" : "silent";
     }
 
     /** {@code binary_metrics(tp, fp, tn, fn)}: interrupt is the positive class; values rounded to 4 places. */
@@ -90,11 +96,11 @@ public final class ProactiveScorer {
         }
         JsonNode answers = g.get("answers");
         if (answers == null) {
-            throw new ScoringError("KeyError", "'answers'");
+            throw PyKeyError.forKey("answers");
         }
         ArrayNode tags = c.putArray(TAGS);
-        for (int j = 0; j < Py.len(answers); j++) {
-            tags.add(parseTag(Py.requireStr(answers.get(j), "lstrip")).equals("interrupt"));
+        for (int j = 0; j < PyJsonValue.len(answers); j++) {
+            tags.add(parseTag(PyJsonValue.requireStr(answers.get(j), "lstrip")).equals("interrupt"));
         }
         return c;
     }
@@ -111,7 +117,7 @@ public final class ProactiveScorer {
 
     /**
      * {@code _run_proactive}: scores the files and writes results and summary. Where the original logs
-     * "Proactive evaluation failed: ..." and exits 1, this throws a {@link ScoringError} with that message.
+     * "Proactive evaluation failed: ..." and exits 1, this throws a {@link PyException} with that message.
      */
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
         Path dir = output.toAbsolutePath().getParent();
@@ -123,11 +129,11 @@ public final class ProactiveScorer {
                 Rows golden = Rows.loaded(goldenPath, GOLDEN_FIELDS, ProactiveScorer::compact);
                 Rows predKeys = Rows.loaded(Rows.of(predsPath, PRED_KEY_FIELDS), UnaryOperator.identity());
                 head = score(golden, predKeys, Rows.of(predsPath, PRED_FIELDS), rows);
-            } catch (ScoringError e) {
-                if (!e.pyType().equals("ValueError")) {
+            } catch (PyException e) {
+                if (!e.pythonType().equals("ValueError")) {
                     throw e;
                 }
-                throw new ScoringError("ValueError", "Proactive evaluation failed: " + e.getMessage());
+                throw new PyValueError("Proactive evaluation failed: " + e.getMessage());
             }
             Path summary = rows.writeResults(output, head);
             return new ScoreRun(head, output, summary, 0, variant == Variant.FIXED ? 0 : -1);
@@ -139,7 +145,7 @@ public final class ProactiveScorer {
         int ng = golden.count();
         int np = predKeys.count();
         if (ng != np) {
-            throw ScoringError.valueError("golden has " + ng + " entries but predictions has " + np);
+            throw new PyValueError("golden has " + ng + " entries but predictions has " + np);
         }
         Pairing pairing;
         if (variant == Variant.FIXED) {
@@ -147,7 +153,7 @@ public final class ProactiveScorer {
             // right count with unknown/duplicate ids is an error.
             pairing = Pairing.pairToGolden(golden, predKeys, "Proactive", ProactiveScorer::compact, warn);
             if (pairing.pairedPreds() != np) {
-                throw ScoringError.valueError(np + " predictions supplied but only " + pairing.pairedPreds()
+                throw new PyValueError(np + " predictions supplied but only " + pairing.pairedPreds()
                         + " have a video_path present in golden -- check the prediction file covers exactly the "
                         + "golden sessions");
             }
@@ -157,7 +163,7 @@ public final class ProactiveScorer {
         // Rows written straight to a file never leave this class, so their tag entries can be shared.
         boolean shareTags = perRow instanceof PerRow.Spool;
         long[] total = new long[4]; // tp fp tn fn
-        Map<String, long[]> perTask = new TreeMap<>(Py.CODEPOINT_ORDER);
+        Map<String, long[]> perTask = new TreeMap<>(PyStr.ORDER);
         long[] skipped = new long[3]; // released skipped, fixed unanswered, fixed extra
         int[] index = new int[1];
         pairing.forEach(golden, preds, ProactiveScorer::compact, (g, p) -> {
@@ -165,9 +171,9 @@ public final class ProactiveScorer {
             JsonNode goldTags = g.get(TAGS);
             JsonNode predAnswers = p.has("answers") ? p.get("answers") : F.arrayNode();
             int nGold = goldTags.size();
-            int nPred = Py.len(predAnswers);
-            String task = g.has("task") ? Py.str(g.get("task")) : "unknown";
-            String vpShown = g.has("video_path") ? Py.str(g.get("video_path")) : "?";
+            int nPred = PyJsonValue.len(predAnswers);
+            String task = g.has("task") ? PyJsonValue.str(g.get("task")) : "unknown";
+            String vpShown = g.has("video_path") ? PyJsonValue.str(g.get("video_path")) : "?";
             long[] counts = new long[4];
             ArrayNode rowTags = F.arrayNode();
             int scored;
@@ -199,7 +205,7 @@ public final class ProactiveScorer {
                 boolean pred;
                 int shown; // 0 interrupt, 1 silent, 2 (unanswered)
                 if (j < nPred) {
-                    pred = parseTag(Py.requireStr(predAnswers.get(j), "lstrip")).equals("interrupt");
+                    pred = parseTag(PyJsonValue.requireStr(predAnswers.get(j), "lstrip")).equals("interrupt");
                     shown = pred ? 0 : 1;
                 } else {
                     pred = !gold;

@@ -1,13 +1,11 @@
 package dev.regrade.wearable;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
+import dev.regrade.pycompat.PyAttributeError;
+import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJson;
+import dev.regrade.pycompat.PyJsonValue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -20,13 +18,6 @@ import java.util.function.UnaryOperator;
  * are blank after Python's strip() are skipped, each other line is one JSON object), or a list in memory.
  */
 public interface Rows {
-    /** Reads JSON the way Python's json.loads does: NaN/Infinity accepted, a repeated key keeps its first position and last value. */
-    ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .disable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .build();
-
     /** Opens a new pass over the rows. */
     RowIterator open();
 
@@ -147,16 +138,12 @@ public interface Rows {
     }
 
     /** What the original raises when a row is not a dict (it calls {@code row.get}). */
-    static ScoringError notAnObject(JsonNode n) {
-        return new ScoringError("AttributeError", "'" + Py.typeName(n) + "' object has no attribute 'get'");
+    static PyException notAnObject(JsonNode n) {
+        return new PyAttributeError("'" + PyJsonValue.typeName(n) + "' object has no attribute 'get'");
     }
 
-    /** Parses one JSONL line as Python's json.loads would. */
+    /** Parses one JSONL line as Python's json.loads would (a broken line raises JSONDecodeError). */
     static JsonNode parseLine(String line) {
-        try {
-            return MAPPER.readTree(line);
-        } catch (IOException e) {
-            throw new ScoringError("json.decoder.JSONDecodeError", e.getMessage());
-        }
+        return PyJson.loads(line);
     }
 }

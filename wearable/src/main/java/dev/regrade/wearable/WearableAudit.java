@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
+import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyRepr;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -236,8 +237,8 @@ public final class WearableAudit {
                     if (variant == Variant.FIXED) {
                         unscored[0] = run.judgeUnscored();
                     }
-                } catch (ScoringError e) {
-                    shown[variant.ordinal()] = "error: " + e.pyType();
+                } catch (PyException e) {
+                    shown[variant.ordinal()] = "error: " + e.pythonType();
                 }
             }
             if (judge != null && unscored[0] > 0) {

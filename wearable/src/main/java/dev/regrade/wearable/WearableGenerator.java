@@ -3,6 +3,7 @@ package dev.regrade.wearable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJson;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -305,7 +306,7 @@ public final class WearableGenerator {
 
         void line(com.fasterxml.jackson.databind.JsonNode row) {
             try {
-                PyJsonOut.write(row, -1, 0, w);
+                PyJson.dump(row, PyJson.DUMPS, 0, w);
                 w.write('\n');
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

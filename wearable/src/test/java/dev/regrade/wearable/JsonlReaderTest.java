@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyWhitespace;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -56,6 +57,17 @@ class JsonlReaderTest {
                 "{\"video_path\": \"a\"\n", "null\n", "{\"a\": \"\u0001\"}\n")) {
             check("{\"video_path\": \"ok\"}\n" + bad + "{\"video_path\": \"after\"}\n");
         }
+    }
+
+    /** As json.loads builds the dict: python3 gives {"video_path": "e", "answers": []} for the first line. */
+    @Test
+    void aRepeatedKeyKeepsItsFirstPlaceAndTakesItsLastValue() throws IOException {
+        Path p = tmp.resolve("dup.jsonl");
+        // An ASCII line (the byte path) and a non-ASCII one (the String path).
+        Files.writeString(p, "{\"video_path\": \"d\", \"answers\": [], \"video_path\": \"e\"}\n"
+                + "{\"video_path\": \"d\u00e9\", \"answers\": [], \"video_path\": \"e\u00e9\"}\n", StandardCharsets.UTF_8);
+        assertEquals(List.of("{\"video_path\":\"e\",\"answers\":[]}", "{\"video_path\":\"e\u00e9\",\"answers\":[]}"),
+                read(p, false));
     }
 
     @Test
@@ -132,7 +144,7 @@ class JsonlReaderTest {
         try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
             String line;
             while ((line = r.readLine()) != null) {
-                if (Py.strip(line).isEmpty()) {
+                if (PyWhitespace.strip(line).isEmpty()) {
                     continue;
                 }
                 JsonNode n = Rows.parseLine(line);

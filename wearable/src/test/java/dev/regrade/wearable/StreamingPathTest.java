@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,10 +57,10 @@ class StreamingPathTest {
 
     /** The results file is the in-memory dict as json.dump(indent=2) writes it; the summary is the rest. */
     private static void assertSame(ObjectNode mem, ScoreRun run, String what) throws IOException {
-        assertEquals(PyJsonOut.dumps(mem, 2), Files.readString(run.resultsPath(), StandardCharsets.UTF_8), what);
+        assertEquals(PyJson.dumps(mem, PerRow.INDENT_2), Files.readString(run.resultsPath(), StandardCharsets.UTF_8), what);
         ObjectNode head = mem.deepCopy();
         head.remove("per_row");
-        assertEquals(PyJsonOut.dumps(head, 2), Files.readString(run.summaryPath(), StandardCharsets.UTF_8), what);
+        assertEquals(PyJson.dumps(head, PerRow.INDENT_2), Files.readString(run.summaryPath(), StandardCharsets.UTF_8), what);
     }
 
     private static List<ObjectNode> all(Path jsonl) {

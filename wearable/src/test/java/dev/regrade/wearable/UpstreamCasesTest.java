@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -258,8 +260,8 @@ class UpstreamCasesTest {
         assertEquals(0, Rows.of(p).count());
         Files.writeString(p, "{\"a\": 1}\n\n{\"b\": 2}\n   \n");
         assertEquals(2, Rows.of(p).count());
-        ScoringError e = assertThrows(ScoringError.class, () -> Rows.of(Path.of("/nonexistent/path.jsonl")).count());
-        assertEquals("FileNotFoundError", e.pyType());
+        PyException e = assertThrows(PyException.class, () -> Rows.of(Path.of("/nonexistent/path.jsonl")).count());
+        assertEquals("FileNotFoundError", e.pythonType());
     }
 
     // ---------------------------------------------------------------- evaluate_longqa
@@ -289,7 +291,7 @@ class UpstreamCasesTest {
         assertEquals(1.0, s.evaluate(g1, rows("{'mcq_answer':'The answer is B.'}")).get("accuracy").doubleValue());
         assertEquals(0.0, s.evaluate(rows("{'video_path':'v1.mp4','question':'Q','mcq_answer':'A','category':''}"),
                 rows("{}")).get("accuracy").doubleValue());
-        ScoringError e = assertThrows(ScoringError.class, () -> s.evaluate(longqaGolden(), rows("{'mcq_answer':'A'}")));
+        PyException e = assertThrows(PyException.class, () -> s.evaluate(longqaGolden(), rows("{'mcq_answer':'A'}")));
         assertTrue(e.getMessage().contains("must have the same number"));
         List<ObjectNode> one = rows("{'video_path':'v.mp4','question':'Q','mcq_answer':'A','category':''}");
         assertEquals(1.0, s.evaluate(one, rows("{'mcq_answer':'A'}")).get("accuracy").doubleValue());
@@ -349,7 +351,7 @@ class UpstreamCasesTest {
         assertEquals(List.of(1.0), turns(extra, 1));
         ObjectNode noKey = s.evaluate(convqaGolden(), rows("{}", "{}"), true, false);
         assertEquals(List.of(0.0, 0.0), turns(noKey, 0));
-        ScoringError e = assertThrows(ScoringError.class,
+        PyException e = assertThrows(PyException.class,
                 () -> s.evaluate(convqaGolden(), rows("{'answers':['something']}"), true, false));
         assertTrue(e.getMessage().contains("must have the same number"));
     }
@@ -360,7 +362,7 @@ class UpstreamCasesTest {
         ObjectNode r = new ConvQaScorer(X, QUIET, null).evaluate(convqaGolden(), one, true, false);
         assertEquals(1, r.get("total_conversations").intValue());
         assertEquals(1.0, r.get("bleu").doubleValue());
-        assertThrows(ScoringError.class, () -> new ConvQaScorer(R, QUIET, null).evaluate(convqaGolden(), one, true, false));
+        assertThrows(PyException.class, () -> new ConvQaScorer(R, QUIET, null).evaluate(convqaGolden(), one, true, false));
     }
 
     // ---------------------------------------------------------------- judge loop (TestComputeLlmJudgeScores)
@@ -475,11 +477,11 @@ class UpstreamCasesTest {
         assertEquals(1, filter(longqaGolden(), rows("{'video_path':'v2.mp4','mcq_answer':'B'}", "{'mcq_answer':'A'}"),
                 "LongQA", warnings::add).matched);
         assertTrue(warnings.stream().anyMatch(s -> s.contains("missing video_path")));
-        ScoringError e1 = assertThrows(ScoringError.class, () -> filter(rows(
+        PyException e1 = assertThrows(PyException.class, () -> filter(rows(
                 "{'video_path':'dup.mp4','question':'a?','mcq_answer':'A'}", "{'video_path':'dup.mp4','question':'b?','mcq_answer':'B'}"),
                 rows("{'video_path':'dup.mp4','mcq_answer':'A'}"), "LongQA", QUIET));
         assertTrue(e1.getMessage().contains("more than one row with video_path"));
-        ScoringError e2 = assertThrows(ScoringError.class, () -> filter(rows(
+        PyException e2 = assertThrows(PyException.class, () -> filter(rows(
                 "{'video_path':'v1.mp4','question':'a?','mcq_answer':'A'}", "{'question':'b?','mcq_answer':'B'}"),
                 rows("{'video_path':'v1.mp4','mcq_answer':'A'}"), "LongQA", QUIET));
         assertTrue(e2.getMessage().contains("golden row 1 has no video_path"));
@@ -496,7 +498,7 @@ class UpstreamCasesTest {
         Path p = tmp.resolve("f" + n++ + ".jsonl");
         StringBuilder sb = new StringBuilder();
         for (ObjectNode r : rows) {
-            sb.append(PyJsonOut.dumps(r, -1)).append('\n');
+            sb.append(PyJson.dumps(r, PyJson.DUMPS)).append('\n');
         }
         Files.writeString(p, sb);
         return p;
@@ -559,7 +561,7 @@ class UpstreamCasesTest {
         ObjectNode fs = runLongqa(X, spec, QUIET);
         assertEquals(2, fs.get("total").intValue());
         assertEquals(1.0, fs.get("accuracy").doubleValue());
-        ScoringError e = assertThrows(ScoringError.class, () -> runLongqa(R, spec, QUIET));
+        PyException e = assertThrows(PyException.class, () -> runLongqa(R, spec, QUIET));
         assertTrue(e.getMessage().contains("zero predictions matched"));
     }
 
@@ -571,11 +573,11 @@ class UpstreamCasesTest {
             ObjectNode sub = runConvqa(v, List.of(g.get(1)), QUIET);
             assertEquals(1, sub.get("total_conversations").intValue());
             assertTrue(sub.get("bleu").doubleValue() > 0.99);
-            ScoringError e = assertThrows(ScoringError.class, () -> runConvqa(v, rows(
+            PyException e = assertThrows(PyException.class, () -> runConvqa(v, rows(
                     "{'video_path':'unknown.mp4','task':'unknown_task','questions':['What?'],'answers':['Nothing']}"), QUIET));
             assertTrue(e.getMessage().contains("zero predictions matched"));
             List<String> w = new ArrayList<>();
-            ScoringError e2 = assertThrows(ScoringError.class,
+            PyException e2 = assertThrows(PyException.class,
                     () -> runConvqa(v, rows("{'questions':['What?'],'answers':['Nothing']}"), w::add));
             assertTrue(e2.getMessage().contains("zero predictions matched"));
             assertTrue(w.stream().anyMatch(s -> s.contains("missing video_path")));
@@ -686,7 +688,7 @@ class UpstreamCasesTest {
 
         ObjectNode noTask = (ObjectNode) rows("{'video_path':'a.mp4','answers':['$interrupt$ x']}").get(0);
         assertTrue(s.score(List.of(noTask), List.of(pred("a.mp4", "$interrupt$ y"))).get("per_task").has("unknown"));
-        assertThrows(ScoringError.class, () -> s.score(List.of(session("a.mp4", "X", S)), List.of()));
+        assertThrows(PyException.class, () -> s.score(List.of(session("a.mp4", "X", S)), List.of()));
         ObjectNode silent = s.score(List.of(session("a.mp4", "X", "$interrupt$ x", S, S)), List.of(pred("a.mp4", S, S, S)));
         assertEquals(0.0, silent.get("overall").get("interrupt_recall").doubleValue());
         assertEquals(0.0, silent.get("overall").get("interrupt_f1").doubleValue());
@@ -780,7 +782,7 @@ class UpstreamCasesTest {
 
         List<ObjectNode> g3 = List.of(session("a.mp4", "X", S), session("b.mp4", "X", S));
         List<ObjectNode> p3 = List.of(pred("a.mp4", S), pred("zzz.mp4", S));
-        assertThrows(ScoringError.class, () -> new ProactiveScorer(X, QUIET).score(g3, p3));
+        assertThrows(PyException.class, () -> new ProactiveScorer(X, QUIET).score(g3, p3));
         assertEquals(2, new ProactiveScorer(R, QUIET).score(g3, p3).get("total_sessions").intValue());
     }
 
@@ -794,7 +796,7 @@ class UpstreamCasesTest {
         assertEquals(1.0, r.get("overall").get("macro_f1").doubleValue());
         assertEquals(1, r.get("total_sessions").intValue());
         assertTrue(r.get("per_task").has("Cooking"));
-        ScoringError e = assertThrows(ScoringError.class, () -> new ProactiveScorer(v, QUIET).run(
+        PyException e = assertThrows(PyException.class, () -> new ProactiveScorer(v, QUIET).run(
                 write(List.of(session("a.mp4", "X", S), session("b.mp4", "X", S))), write(List.of(pred("a.mp4", S))),
                 tmp.resolve("p2-" + v.id() + "/results.json")));
         assertTrue(e.getMessage().startsWith("Proactive evaluation failed: "));

@@ -1,11 +1,11 @@
 package dev.regrade.webcache;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyKeyError;
 import dev.regrade.pycompat.PyRepr;
+import dev.regrade.pycompat.PyUtf8;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -51,8 +51,8 @@ public final class CacheDirectory {
     public static final String INDEX_FILE = "index.json";
 
     private static final Pattern OWN_FILE = Pattern.compile("[0-9a-f]{32}\\.(txt|jpg|pdf)|index\\.json");
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** {@code json.dump(urls, f, indent=2, ensure_ascii=False)}, as {@code save()} writes the index. */
+    private static final PyJson.Format INDEX_JSON = PyJson.DUMPS.indent(2).ensureAscii(false);
 
     /**
      * A cached web page.
@@ -148,7 +148,7 @@ public final class CacheDirectory {
         JsonNode root;
         try {
             String text = PyUtf8.decodeStrict(Files.readAllBytes(contained(indexFile, null)));
-            root = JSON.readTree(text);
+            root = PyJson.LOADS.readTree(text);
         } catch (IOException | PyException e) {
             throw new CacheException(indexFile, null, "cannot read the index (" + e.getMessage()
                     + "); expected a JSON object {\"<url>\": \"web\" | \"pdf\"}", e);
@@ -322,7 +322,7 @@ public final class CacheDirectory {
     public synchronized void save() {
         com.fasterxml.jackson.databind.node.ObjectNode json = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
         index.asMap().forEach(json::put);
-        byte[] text = PyUtf8.encode(dev.regrade.rubric.json.PyJson.dumps(json, 2));
+        byte[] text = PyUtf8.encode(PyJson.dumps(json, INDEX_JSON));
         writeAtomically(dir.resolve(INDEX_FILE), null, text);
     }
 

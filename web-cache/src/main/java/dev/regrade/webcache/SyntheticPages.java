@@ -2,6 +2,7 @@ package dev.regrade.webcache;
 
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyRepr;
+import dev.regrade.pycompat.PyUrlParse;
 import dev.regrade.rubric.port.Page;
 import dev.regrade.rubric.port.PageSource;
 import dev.regrade.rubric.port.VerdictRules;

@@ -3,6 +3,8 @@ package dev.regrade.webcache;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PySet;
 import dev.regrade.pycompat.PyStr;
+import dev.regrade.pycompat.PyUrlParse;
+import dev.regrade.pycompat.PyUtf8;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -99,7 +101,7 @@ public final class UrlNormalizer {
         if (decoded.contains("://www.")) {
             decoded = decoded.replace("://www.", "://");
         }
-        return pyLower(decoded);
+        return PyStr.lower(decoded);
     }
 
     /**
@@ -214,10 +216,5 @@ public final class UrlNormalizer {
             return s.substring(0, s.length() - 1);
         }
         return s;
-    }
-
-    /** Python's {@code str.lower()} (full case mapping, final sigma). */
-    static String pyLower(String s) {
-        return PyStr.lower(s);
     }
 }

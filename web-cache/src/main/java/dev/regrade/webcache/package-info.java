@@ -3,8 +3,8 @@
  *
  * <ul>
  * <li>{@link dev.regrade.webcache.UrlNormalizer}: the original's URL storage key, loose
- * comparison form and lookup variants (on an exact port of the parts of CPython 3.11.7's
- * {@code urllib.parse} that they use).</li>
+ * comparison form and lookup variants (on {@link dev.regrade.pycompat.PyUrlParse}, CPython 3.11.7's
+ * {@code urllib.parse}).</li>
  * <li>{@link dev.regrade.webcache.CacheDirectory}: one Mind2Web-2-compatible cache task folder,
  * read and written as the original's {@code CacheFileSys}.</li>
  * <li>{@link dev.regrade.webcache.HtmlText}: HTML to the text a verifier sees (Jsoup).</li>

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.pycompat.PyJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.Test;
  * index.json text the original's {@code save()} writes.
  */
 class LookupVectorsTest {
+    /** {@code json.dumps(obj, indent=2, ensure_ascii=False)}. */
+    private static final PyJson.Format INDENT_2 = PyJson.DUMPS.indent(2).ensureAscii(false);
 
     @Test
     void findUrlMatchesTheOriginal() {
@@ -68,7 +71,7 @@ class LookupVectorsTest {
             for (JsonNode kv : v.get("pairs")) {
                 d.put(kv.get(0).asText(), kv.get(1).asText());
             }
-            assertEquals(v.get("text").asText(), dev.regrade.rubric.json.PyJson.dumps(d, 2),
+            assertEquals(v.get("text").asText(), PyJson.dumps(d, INDENT_2),
                     "index.json for " + v.get("pairs"));
         }
     }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +70,7 @@ public final class Expectations {
     static Expectations parse(String source, String text) {
         JsonNode root;
         try {
-            root = PyJson.READER.readTree(text);
+            root = JsonFiles.READER.readTree(text);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new BadInputException(source + ": not valid JSON: " + e.getOriginalMessage());
         }

@@ -14,7 +14,7 @@ import dev.regrade.reports.model.ComparedRun;
 import dev.regrade.reports.model.Comparison;
 import dev.regrade.reports.model.ReportJson;
 import dev.regrade.reports.model.UnexpectedChange;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -81,7 +81,7 @@ class AuditTest {
             assertEquals(c.input().inputKind() + " " + c.input().input(), cells[1]);
             assertTrue(seen.add(cells[0] + cells[1]), "one row per script and input");
             for (ComparedRun side : List.of(c.before(), c.after())) {
-                JsonNode result = PyJson.parse(outcome.resultFiles().get(side.result()));
+                JsonNode result = JsonFiles.parse(outcome.resultFiles().get(side.result()));
                 String cell = cells[side == c.before() ? 2 : 3];
                 if (result.get("final_score").isNull()) {
                     assertTrue(cell.startsWith("crashed (" + result.get("regrade").get("error_type").asText()), cell);

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.diff.ChangeClass;
 import dev.regrade.rubric.json.BadJsonException;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.json.RunOutcome;
 import dev.regrade.rubric.json.TreeJson;
@@ -32,7 +32,7 @@ public final class ReportJson {
 
     /** The file text of {@code report.json}. */
     public static String toFileText(AuditReport report) {
-        return PyJson.toFileText(toJson(report));
+        return JsonFiles.toFileText(toJson(report));
     }
 
     // ------------------------------------------------------------------ writing

@@ -8,13 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.reports.SmallReports;
 import dev.regrade.rubric.json.BadJsonException;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 class ReportJsonTest {
     private static AuditReport roundTrip(AuditReport report) {
-        return ReportJson.read(PyJson.parse(ReportJson.toFileText(report)));
+        return ReportJson.read(JsonFiles.parse(ReportJson.toFileText(report)));
     }
 
     @Test
@@ -26,7 +26,7 @@ class ReportJsonTest {
     @Test
     void writingWhatWasReadGivesTheSameBytes() {
         String text = ReportJson.toFileText(SmallReports.small());
-        assertEquals(text, ReportJson.toFileText(ReportJson.read(PyJson.parse(text))));
+        assertEquals(text, ReportJson.toFileText(ReportJson.read(JsonFiles.parse(text))));
     }
 
     @Test
@@ -73,6 +73,6 @@ class ReportJsonTest {
         assertEquals("$.regrade_audit: format version 2; this Regrade reads version 1",
                 problem(j -> j.put("regrade_audit", 2)));
         assertEquals("$: expected an object", assertThrows(BadJsonException.class,
-                () -> ReportJson.read(PyJson.parse("[]"))).getMessage());
+                () -> ReportJson.read(JsonFiles.parse("[]"))).getMessage());
     }
 }

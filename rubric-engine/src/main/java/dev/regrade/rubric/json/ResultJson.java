@@ -18,7 +18,7 @@ public final class ResultJson {
 
     /** The document as Regrade writes it to a file: {@code json.dumps(doc, indent=4)} plus LF. */
     public static String toFileText(ResultDocument doc) {
-        return PyJson.toFileText(toJson(doc));
+        return JsonFiles.toFileText(toJson(doc));
     }
 
     /** The document as JSON: the summary's keys, then {@code regrade}. */

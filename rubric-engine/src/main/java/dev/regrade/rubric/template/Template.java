@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.regrade.pycompat.PyJsonValue;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -109,7 +110,8 @@ public final class Template<T extends Record> {
         if (answer == null || !answer.isObject()) {
             throw new PyValidationError("1 validation error for " + type.getSimpleName()
                     + "\n  Input should be a valid dictionary or instance of " + type.getSimpleName()
-                    + " [type=model_type, input_value=" + answer + ", input_type=" + pyTypeName(answer) + "]");
+                    + " [type=model_type, input_value=" + answer + ", input_type=" + PyJsonValue.typeName(answer)
+                    + "]");
         }
         ObjectNode filled = JsonNodeFactory.instance.objectNode();
         List<String> errors = new ArrayList<>();
@@ -163,7 +165,7 @@ public final class Template<T extends Record> {
         if (t instanceof ParameterizedType pt && pt.getRawType() == List.class) {
             if (!v.isArray()) {
                 errors.add(path + "\n  Input should be a valid list [type=list_type, input_value=" + v
-                        + ", input_type=" + pyTypeName(v) + "]");
+                        + ", input_type=" + PyJsonValue.typeName(v) + "]");
                 return v;
             }
             Type el = pt.getActualTypeArguments()[0];
@@ -183,7 +185,7 @@ public final class Template<T extends Record> {
         if (t == String.class) {
             if (!v.isTextual()) {
                 errors.add(path + "\n  Input should be a valid string [type=string_type, input_value=" + v
-                        + ", input_type=" + pyTypeName(v) + "]");
+                        + ", input_type=" + PyJsonValue.typeName(v) + "]");
             }
             return v;
         }
@@ -201,7 +203,7 @@ public final class Template<T extends Record> {
                 return JsonNodeFactory.instance.numberNode(new java.math.BigInteger(v.textValue().strip()));
             }
             errors.add(path + "\n  Input should be a valid integer [type=int_type, input_value=" + v
-                    + ", input_type=" + pyTypeName(v) + "]");
+                    + ", input_type=" + PyJsonValue.typeName(v) + "]");
             return v;
         }
         if (t == Double.class) {
@@ -216,7 +218,7 @@ public final class Template<T extends Record> {
                 }
             }
             errors.add(path + "\n  Input should be a valid number [type=float_type, input_value=" + v
-                    + ", input_type=" + pyTypeName(v) + "]");
+                    + ", input_type=" + PyJsonValue.typeName(v) + "]");
             return v;
         }
         if (t == Boolean.class) {
@@ -236,7 +238,7 @@ public final class Template<T extends Record> {
                 }
             }
             errors.add(path + "\n  Input should be a valid boolean [type=bool_type, input_value=" + v
-                    + ", input_type=" + pyTypeName(v) + "]");
+                    + ", input_type=" + PyJsonValue.typeName(v) + "]");
             return v;
         }
         return v;
@@ -261,25 +263,6 @@ public final class Template<T extends Record> {
     /** The original's {@code result.dict()}: the record as a JSON object in declaration order. */
     public static JsonNode toJson(Record value) {
         return MAPPER.valueToTree(value);
-    }
-
-    private static String pyTypeName(JsonNode n) {
-        if (n == null || n.isNull()) {
-            return "NoneType";
-        }
-        if (n.isArray()) {
-            return "list";
-        }
-        if (n.isTextual()) {
-            return "str";
-        }
-        if (n.isBoolean()) {
-            return "bool";
-        }
-        if (n.isIntegralNumber()) {
-            return "int";
-        }
-        return n.isNumber() ? "float" : "dict";
     }
 
     private static String pyReprDict(JsonNode answer) {

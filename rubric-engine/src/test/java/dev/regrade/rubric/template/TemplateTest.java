@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +17,7 @@ class TemplateTest {
     }
 
     private static T ok(String json) {
-        return Template.of(T.class).validate(PyJson.parse(json));
+        return Template.of(T.class).validate(JsonFiles.parse(json));
     }
 
     private static String err(String json) {
@@ -46,12 +46,12 @@ class TemplateTest {
 
     @Test
     void nestedTemplatesValidateRecursivelyAndDumpInDeclarationOrder() {
-        Outer o = Template.of(Outer.class).validate(PyJson.parse(
+        Outer o = Template.of(Outer.class).validate(JsonFiles.parse(
                 "{\"items\": [{\"s\": \"a\"}], \"inner\": {\"n\": 2}, \"title\": \"t\"}"));
         assertEquals("{\"title\":\"t\",\"inner\":{\"names\":[],\"n\":2,\"x\":null,\"s\":null,\"b\":null},"
                 + "\"items\":[{\"names\":[],\"n\":null,\"x\":null,\"s\":\"a\",\"b\":null}]}", Template.toJson(o).toString());
         assertThrows(PyValidationError.class,
-                () -> Template.of(Outer.class).validate(PyJson.parse("{\"items\": [{\"s\": 1}]}")));
+                () -> Template.of(Outer.class).validate(JsonFiles.parse("{\"items\": [{\"s\": 1}]}")));
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.script.RubricScript;
 import java.io.IOException;
@@ -97,6 +97,6 @@ class DeclaredExtractionsTest {
 
     /** A golden case as Python wrote it (NaN and Infinity included). */
     private static JsonNode read(Path file) throws IOException {
-        return PyJson.parse(Files.readString(file, StandardCharsets.UTF_8));
+        return JsonFiles.parse(Files.readString(file, StandardCharsets.UTF_8));
     }
 }

@@ -9,10 +9,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Prompts;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.JudgeReply;
@@ -40,6 +41,9 @@ import org.junit.jupiter.api.TestFactory;
  * same extraction request.
  */
 class GasStationsGoldenTest {
+    /** {@code json.dumps(obj, indent=2, ensure_ascii=False)}. */
+    private static final PyJson.Format INDENT_2 = PyJson.DUMPS.indent(2).ensureAscii(false);
+
     /** One replayed run: the evaluator (its summary when it completed), the crash, what was asked. */
     static final class Run {
         Evaluator evaluator;
@@ -115,7 +119,7 @@ class GasStationsGoldenTest {
 
     static JsonNode read(Path p) {
         try {
-            return PyJson.parse(Files.readString(p, StandardCharsets.UTF_8));
+            return JsonFiles.parse(Files.readString(p, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
@@ -135,10 +139,10 @@ class GasStationsGoldenTest {
                     fail("the port raised " + run.crash + " where the original completed");
                 }
                 JsonNode want = expected.get("summary");
-                JsonNode got = PyJson.parse(
-                        PyJson.dumps(run.evaluator.summary(), 2));
-                assertEquals(PyJson.dumps(want, 2),
-                        PyJson.dumps(got, 2));
+                JsonNode got = JsonFiles.parse(
+                        PyJson.dumps(run.evaluator.summary(), INDENT_2));
+                assertEquals(PyJson.dumps(want, INDENT_2),
+                        PyJson.dumps(got, INDENT_2));
                 assertEquals(want, got);
             }
             assertEquals(strings(golden.get("judge_claims")), run.judgeClaims, "judge claims");

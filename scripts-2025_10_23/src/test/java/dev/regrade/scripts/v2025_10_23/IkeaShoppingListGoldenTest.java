@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.rubric.json.PyJson;
+import dev.regrade.pycompat.PyJson;
+import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.scripts.v2025_10_23.GoldenReplay.Outcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,12 +28,15 @@ import org.junit.jupiter.api.TestFactory;
  * description, of each script extraction prompt, and of every judge prompt).
  */
 class IkeaShoppingListGoldenTest {
+    /** {@code json.dumps(obj, indent=2, ensure_ascii=False)}. */
+    private static final PyJson.Format INDENT_2 = PyJson.DUMPS.indent(2).ensureAscii(false);
+
     private static final String SCRIPT_DIR = "ikea_shopping_list";
 
     /** A golden case, parsed as Python's json would (NaN and Infinity included). */
     static JsonNode read(Path p) {
         try {
-            return PyJson.parse(Files.readString(p, StandardCharsets.UTF_8));
+            return JsonFiles.parse(Files.readString(p, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
@@ -59,7 +63,7 @@ class IkeaShoppingListGoldenTest {
         } else {
             GoldenReplay.assertCompleted(r);
             // Python's JSON text of both: float repr, NaN/Infinity, int vs float and key order all count.
-            assertEquals(PyJson.dumps(expected.get("summary"), 2), PyJson.dumps(r.evaluator().summary(), 2));
+            assertEquals(PyJson.dumps(expected.get("summary"), INDENT_2), PyJson.dumps(r.evaluator().summary(), INDENT_2));
         }
         GoldenReplay.assertJudgeClaims(g.get("judge_claims"), r);
 

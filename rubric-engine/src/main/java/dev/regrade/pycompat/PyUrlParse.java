@@ -1,7 +1,5 @@
-package dev.regrade.webcache;
+package dev.regrade.pycompat;
 
-import dev.regrade.pycompat.PyRepr;
-import dev.regrade.pycompat.PyValueError;
 import java.io.ByteArrayOutputStream;
 import java.text.Normalizer;
 import java.util.ArrayList;
@@ -22,25 +20,25 @@ import java.util.regex.Pattern;
  * Text is handled as Python handles str: non-ASCII characters are UTF-8 encoded before
  * percent-encoding, and invalid escapes are left as they are by {@code unquote}.
  */
-final class PyUrlParse {
+public final class PyUrlParse {
 
     /** {@code urlsplit} result. */
-    record SplitResult(String scheme, String netloc, String path, String query, String fragment) {
+    public record SplitResult(String scheme, String netloc, String path, String query, String fragment) {
     }
 
     /** {@code urlparse} result. */
-    record ParseResult(String scheme, String netloc, String path, String params, String query,
+    public record ParseResult(String scheme, String netloc, String path, String params, String query,
             String fragment) {
     }
 
     /** One {@code (name, value)} pair of {@code parse_qsl}. */
-    record QueryPair(String name, String value) {
+    public record QueryPair(String name, String value) {
     }
 
-    static final Set<String> USES_NETLOC = Set.of("", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais",
+    private static final Set<String> USES_NETLOC = Set.of("", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais",
             "file", "mms", "https", "shttp", "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn",
             "svn+ssh", "sftp", "nfs", "git", "git+ssh", "ws", "wss");
-    static final Set<String> USES_PARAMS = Set.of("", "ftp", "hdl", "prospero", "http", "imap", "https", "shttp",
+    private static final Set<String> USES_PARAMS = Set.of("", "ftp", "hdl", "prospero", "http", "imap", "https", "shttp",
             "rtsp", "rtsps", "rtspu", "sip", "sips", "mms", "sftp", "tel");
 
     private static final String ALWAYS_SAFE =
@@ -54,7 +52,7 @@ final class PyUrlParse {
     // ------------------------------------------------------------------ split / parse
 
     /** {@code urllib.parse.urlsplit(url)}. */
-    static SplitResult urlsplit(String url) {
+    public static SplitResult urlsplit(String url) {
         int start = 0;
         while (start < url.length() && url.charAt(start) <= ' ') {
             start++;
@@ -117,7 +115,7 @@ final class PyUrlParse {
     }
 
     /** {@code urllib.parse.urlparse(url)}. */
-    static ParseResult urlparse(String url) {
+    public static ParseResult urlparse(String url) {
         SplitResult s = urlsplit(url);
         String path = s.path();
         String params = "";
@@ -137,7 +135,7 @@ final class PyUrlParse {
     }
 
     /** {@code urllib.parse.urlunsplit((scheme, netloc, path, query, fragment))}. */
-    static String urlunsplit(String scheme, String netloc, String path, String query, String fragment) {
+    public static String urlunsplit(String scheme, String netloc, String path, String query, String fragment) {
         String url = path;
         if (!netloc.isEmpty() || (!scheme.isEmpty() && USES_NETLOC.contains(scheme) && !url.startsWith("//"))) {
             if (!url.isEmpty() && url.charAt(0) != '/') {
@@ -158,13 +156,13 @@ final class PyUrlParse {
     }
 
     /** {@code urllib.parse.urlunparse(parts)}. */
-    static String urlunparse(ParseResult p) {
+    public static String urlunparse(ParseResult p) {
         String path = p.params().isEmpty() ? p.path() : p.path() + ";" + p.params();
         return urlunsplit(p.scheme(), p.netloc(), path, p.query(), p.fragment());
     }
 
     /** {@code urllib.parse.urldefrag(url)[0]}: the URL without its fragment (re-assembled when it had one). */
-    static String urldefrag(String url) {
+    public static String urldefrag(String url) {
         if (url.indexOf('#') < 0) {
             return url;
         }
@@ -204,7 +202,7 @@ final class PyUrlParse {
     }
 
     /** {@code ipaddress.IPv4Address(s)} succeeds. */
-    static boolean isIpv4(String s) {
+    private static boolean isIpv4(String s) {
         if (s.isEmpty() || s.indexOf('/') >= 0) {
             return false;
         }
@@ -233,7 +231,7 @@ final class PyUrlParse {
     }
 
     /** {@code ipaddress.IPv6Address(s)} succeeds. */
-    static boolean isIpv6(String s) {
+    private static boolean isIpv6(String s) {
         if (s.indexOf('/') >= 0) {
             return false;
         }
@@ -342,7 +340,7 @@ final class PyUrlParse {
     // ------------------------------------------------------------------ quoting
 
     /** {@code urllib.parse.quote(s, safe=safe)}: UTF-8, unreserved and safe ASCII characters kept. */
-    static String quote(String s, String safe) {
+    public static String quote(String s, String safe) {
         if (s.isEmpty()) {
             return s;
         }
@@ -385,7 +383,7 @@ final class PyUrlParse {
     }
 
     /** {@code urllib.parse.quote_plus(s, safe=safe)}. */
-    static String quotePlus(String s, String safe) {
+    public static String quotePlus(String s, String safe) {
         if (s.indexOf(' ') < 0) {
             return quote(s, safe);
         }
@@ -393,7 +391,7 @@ final class PyUrlParse {
     }
 
     /** {@code urllib.parse.unquote(s)} (UTF-8, {@code errors='replace'}; invalid escapes left as is). */
-    static String unquote(String s) {
+    public static String unquote(String s) {
         if (s.indexOf('%') < 0) {
             return s;
         }
@@ -443,7 +441,7 @@ final class PyUrlParse {
     // ------------------------------------------------------------------ queries
 
     /** {@code urllib.parse.parse_qsl(qs, keep_blank_values=keepBlank)} (separator {@code &}). */
-    static List<QueryPair> parseQsl(String qs, boolean keepBlank) {
+    public static List<QueryPair> parseQsl(String qs, boolean keepBlank) {
         List<QueryPair> r = new ArrayList<>();
         if (qs.isEmpty()) {
             return r;
@@ -473,7 +471,7 @@ final class PyUrlParse {
     }
 
     /** {@code urllib.parse.parse_qs(qs, keep_blank_values=keepBlank)}: names in first-seen order. */
-    static LinkedHashMap<String, List<String>> parseQs(String qs, boolean keepBlank) {
+    public static LinkedHashMap<String, List<String>> parseQs(String qs, boolean keepBlank) {
         LinkedHashMap<String, List<String>> m = new LinkedHashMap<>();
         for (QueryPair p : parseQsl(qs, keepBlank)) {
             m.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p.value());
@@ -482,7 +480,7 @@ final class PyUrlParse {
     }
 
     /** {@code urllib.parse.urlencode(query, doseq=True)} of str names and lists of str values. */
-    static String urlencodeDoseq(Map<String, List<String>> query) {
+    public static String urlencodeDoseq(Map<String, List<String>> query) {
         StringBuilder out = new StringBuilder();
         for (Map.Entry<String, List<String>> e : query.entrySet()) {
             String k = quotePlus(e.getKey(), "");

@@ -1,21 +1,23 @@
-package dev.regrade.webcache;
+package dev.regrade.pycompat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.pycompat.PyException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Replays utf8-vectors.jsonl.gz: CPython 3.11's UTF-8 decoding, with 'replace' and strict. */
+/**
+ * Replays utf8_decode.jsonl.gz (tools/pycompat-vectors/gen_utf8.py): CPython 3.11's UTF-8 decoding,
+ * with 'replace' and strict.
+ */
 class PyUtf8Test {
 
     @Test
     void decodingMatchesCPython() {
-        List<JsonNode> vectors = Vectors.read("utf8-vectors.jsonl.gz");
+        List<JsonNode> vectors = Vectors.lines("utf8_decode.jsonl.gz");
         assertTrue(vectors.size() >= 5000);
         List<String> mismatches = new ArrayList<>();
         for (JsonNode v : vectors) {
