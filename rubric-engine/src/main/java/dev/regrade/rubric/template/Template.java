@@ -144,6 +144,113 @@ public final class Template<T extends Record> {
     }
 
     /**
+     * Where an answer departs from this template: a key the template does not have, at any depth
+     * (pydantic ignores it, so a typo would silently take the default), a missing required field,
+     * or a value pydantic's lax mode rejects (then {@link #validate} raises). Same acceptance as
+     * {@link #validate}; empty when the answer fits. Paths read {@code .stations[0].address}.
+     */
+    public List<Problem> problems(JsonNode answer) {
+        List<Problem> out = new ArrayList<>();
+        problems(answer, "", out);
+        return out;
+    }
+
+    /**
+     * One departure from a template: the path below the answer, what was expected there, and,
+     * for an unknown key, the keys the template has there.
+     */
+    public record Problem(String path, String expected, List<String> knownKeys) {
+        public Problem {
+            knownKeys = List.copyOf(knownKeys);
+        }
+
+        /** True when the key at {@code path} is not one of the template's. */
+        public boolean unknownKey() {
+            return !knownKeys.isEmpty();
+        }
+    }
+
+    private void problems(JsonNode answer, String path, List<Problem> out) {
+        if (answer == null || !answer.isObject()) {
+            out.add(new Problem(path, "an object (" + name() + ")", List.of()));
+            return;
+        }
+        List<String> names = fields.stream().map(Field::name).toList();
+        for (var it = answer.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!names.contains(k)) {
+                out.add(new Problem(path + "." + k, "a field of " + name() + " (" + String.join(", ", names) + ")",
+                        names));
+            }
+        }
+        for (Field f : fields) {
+            JsonNode v = answer.get(f.name());
+            String at = path + "." + f.name();
+            if (v == null) {
+                if (f.required()) {
+                    out.add(new Problem(at, describe(f.type()) + " (the field is required)", List.of()));
+                }
+            } else if (v.isNull()) {
+                if (!f.allowsNone()) {
+                    out.add(new Problem(at, describe(f.type()) + ", not null", List.of()));
+                }
+            } else {
+                valueProblems(f.type(), v, at, out);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void valueProblems(Type t, JsonNode v, String path, List<Problem> out) {
+        if (t instanceof Class<?> c && c.isRecord()) {
+            Template.of((Class<? extends Record>) c).problems(v, path, out);
+        } else if (t instanceof ParameterizedType pt && pt.getRawType() == List.class) {
+            Type el = pt.getActualTypeArguments()[0];
+            if (!v.isArray()) {
+                out.add(new Problem(path, describe(t), List.of()));
+                return;
+            }
+            for (int i = 0; i < v.size(); i++) {
+                if (v.get(i).isNull()) {
+                    out.add(new Problem(path + "[" + i + "]", describe(el) + ", not null", List.of()));
+                } else {
+                    valueProblems(el, v.get(i), path + "[" + i + "]", out);
+                }
+            }
+        } else if (lax(t, v) == null) {
+            out.add(new Problem(path, describe(t), List.of()));
+        }
+    }
+
+    /** A type as a fixture author reads it: what JSON pydantic accepts for it. */
+    private static String describe(Type t) {
+        if (t instanceof Class<?> c && c.isRecord()) {
+            return "an object (" + c.getSimpleName() + ")";
+        }
+        if (t instanceof ParameterizedType pt && pt.getRawType() == List.class) {
+            return "a list of " + plural(pt.getActualTypeArguments()[0]);
+        }
+        if (t == String.class) {
+            return "a string";
+        }
+        if (t == Integer.class || t == Long.class) {
+            return "an integer (a whole number, or a string of digits)";
+        }
+        if (t == Double.class) {
+            return "a number (or a numeric string)";
+        }
+        return t == Boolean.class ? "a boolean (true/false, 0/1 or a yes/no word)" : t.getTypeName();
+    }
+
+    private static String plural(Type t) {
+        if (t instanceof Class<?> c && c.isRecord()) {
+            return "objects (" + c.getSimpleName() + ")";
+        }
+        return t == String.class ? "strings" : t == Double.class ? "numbers" : t == Boolean.class ? "booleans"
+                : t == Integer.class || t == Long.class ? "integers" : describe(t);
+    }
+
+    /**
      * pydantic's lax-mode checks for one value: str accepts only strings; int accepts integers,
      * integral floats and integer strings; float accepts numbers and numeric strings; bool accepts
      * booleans, 0/1 and pydantic's true/false words; lists check every element; nested templates
@@ -180,12 +287,27 @@ public final class Template<T extends Record> {
             }
             return arr;
         }
-        if (t == String.class) {
-            if (!v.isTextual()) {
-                errors.add(path + "\n  Input should be a valid string [type=string_type, input_value=" + v
-                        + ", input_type=" + pyTypeName(v) + "]");
-            }
+        JsonNode lax = lax(t, v);
+        if (lax == null) {
+            String[] kind = t == String.class ? new String[] {"string", "string_type"}
+                    : t == Double.class ? new String[] {"number", "float_type"}
+                    : t == Boolean.class ? new String[] {"boolean", "bool_type"} : new String[] {"integer", "int_type"};
+            errors.add(path + "\n  Input should be a valid " + kind[0] + " [type=" + kind[1] + ", input_value=" + v
+                    + ", input_type=" + pyTypeName(v) + "]");
             return v;
+        }
+        return lax;
+    }
+
+    /**
+     * pydantic's lax-mode coercion of one non-null scalar value: str accepts only strings; int
+     * accepts integers, booleans, integral floats and integer strings; float accepts numbers and
+     * numeric strings; bool accepts booleans, 0/1 and pydantic's true/false words. Returns the
+     * coerced value, or null when pydantic rejects it; other types pass unchanged.
+     */
+    private static JsonNode lax(Type t, JsonNode v) {
+        if (t == String.class) {
+            return v.isTextual() ? v : null;
         }
         if (t == Integer.class || t == Long.class) {
             if (v.isIntegralNumber()) {
@@ -200,9 +322,7 @@ public final class Template<T extends Record> {
             if (v.isTextual() && v.textValue().strip().matches("[+-]?\\d+")) {
                 return JsonNodeFactory.instance.numberNode(new java.math.BigInteger(v.textValue().strip()));
             }
-            errors.add(path + "\n  Input should be a valid integer [type=int_type, input_value=" + v
-                    + ", input_type=" + pyTypeName(v) + "]");
-            return v;
+            return null;
         }
         if (t == Double.class) {
             if (v.isNumber()) {
@@ -212,12 +332,10 @@ public final class Template<T extends Record> {
                 try {
                     return JsonNodeFactory.instance.numberNode(dev.regrade.pycompat.PyFloat.parse(v.textValue()));
                 } catch (RuntimeException e) {
-                    // falls through to the error below
+                    return null;
                 }
             }
-            errors.add(path + "\n  Input should be a valid number [type=float_type, input_value=" + v
-                    + ", input_type=" + pyTypeName(v) + "]");
-            return v;
+            return null;
         }
         if (t == Boolean.class) {
             if (v.isBoolean()) {
@@ -235,9 +353,7 @@ public final class Template<T extends Record> {
                     return JsonNodeFactory.instance.booleanNode(false);
                 }
             }
-            errors.add(path + "\n  Input should be a valid boolean [type=bool_type, input_value=" + v
-                    + ", input_type=" + pyTypeName(v) + "]");
-            return v;
+            return null;
         }
         return v;
     }
