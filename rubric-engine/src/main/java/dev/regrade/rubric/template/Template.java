@@ -192,7 +192,7 @@ public final class Template<T extends Record> {
                 }
             } else if (v.isNull()) {
                 if (!f.allowsNone()) {
-                    out.add(new Problem(at, describe(f.type()) + ", not null", List.of()));
+                    out.add(new Problem(at, describe(f.type()), List.of()));
                 }
             } else {
                 valueProblems(f.type(), v, at, out);
@@ -212,7 +212,7 @@ public final class Template<T extends Record> {
             }
             for (int i = 0; i < v.size(); i++) {
                 if (v.get(i).isNull()) {
-                    out.add(new Problem(path + "[" + i + "]", describe(el) + ", not null", List.of()));
+                    out.add(new Problem(path + "[" + i + "]", describe(el), List.of()));
                 } else {
                     valueProblems(el, v.get(i), path + "[" + i + "]", out);
                 }
