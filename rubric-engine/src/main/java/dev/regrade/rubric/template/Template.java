@@ -228,26 +228,44 @@ public final class Template<T extends Record> {
             return "an object (" + c.getSimpleName() + ")";
         }
         if (t instanceof ParameterizedType pt && pt.getRawType() == List.class) {
-            return "a list of " + plural(pt.getActualTypeArguments()[0]);
+            Type el = pt.getActualTypeArguments()[0];
+            Scalar s = Scalar.of(el);
+            return "a list of " + (s != null ? s.plural : el instanceof Class<?> c && c.isRecord()
+                    ? "objects (" + c.getSimpleName() + ")" : describe(el));
         }
-        if (t == String.class) {
-            return "a string";
-        }
-        if (t == Integer.class || t == Long.class) {
-            return "an integer (a whole number, or a string of digits)";
-        }
-        if (t == Double.class) {
-            return "a number (or a numeric string)";
-        }
-        return t == Boolean.class ? "a boolean (true/false, 0/1 or a yes/no word)" : t.getTypeName();
+        Scalar s = Scalar.of(t);
+        return s != null ? s.described : t.getTypeName();
     }
 
-    private static String plural(Type t) {
-        if (t instanceof Class<?> c && c.isRecord()) {
-            return "objects (" + c.getSimpleName() + ")";
+    /**
+     * The scalar types templates use, with pydantic's words for them (message word, error type,
+     * the word in a None-in-list error) and how a fixture author reads them.
+     */
+    private enum Scalar {
+        STRING("string", "string_type", "string", "a string", "strings"),
+        INTEGER("integer", "int_type", "int", "an integer (a whole number, or a string of digits)", "integers"),
+        NUMBER("number", "float_type", "float", "a number (or a numeric string)", "numbers"),
+        BOOLEAN("boolean", "bool_type", "bool", "a boolean (true/false, 0/1 or a yes/no word)", "booleans");
+
+        final String valid;
+        final String errorType;
+        final String pyWord;
+        final String described;
+        final String plural;
+
+        Scalar(String valid, String errorType, String pyWord, String described, String plural) {
+            this.valid = valid;
+            this.errorType = errorType;
+            this.pyWord = pyWord;
+            this.described = described;
+            this.plural = plural;
         }
-        return t == String.class ? "strings" : t == Double.class ? "numbers" : t == Boolean.class ? "booleans"
-                : t == Integer.class || t == Long.class ? "integers" : describe(t);
+
+        /** The scalar kind of {@code t}, or null for records, lists and other types. */
+        static Scalar of(Type t) {
+            return t == String.class ? STRING : t == Integer.class || t == Long.class ? INTEGER
+                    : t == Double.class ? NUMBER : t == Boolean.class ? BOOLEAN : null;
+        }
     }
 
     /**
@@ -278,8 +296,9 @@ public final class Template<T extends Record> {
             for (int i = 0; i < v.size(); i++) {
                 JsonNode e = v.get(i);
                 if (e.isNull()) {
-                    errors.add(path + "." + i + "\n  Input should be a valid " + pyTypeWord(el)
-                            + " [type=" + pyTypeWord(el) + "_type, input_value=None, input_type=NoneType]");
+                    String word = Scalar.of(el) != null ? Scalar.of(el).pyWord : "dictionary";
+                    errors.add(path + "." + i + "\n  Input should be a valid " + word
+                            + " [type=" + word + "_type, input_value=None, input_type=NoneType]");
                     arr.add(e);
                 } else {
                     arr.add(validateNested(el, e, path + "." + i, errors));
@@ -289,11 +308,9 @@ public final class Template<T extends Record> {
         }
         JsonNode lax = lax(t, v);
         if (lax == null) {
-            String[] kind = t == String.class ? new String[] {"string", "string_type"}
-                    : t == Double.class ? new String[] {"number", "float_type"}
-                    : t == Boolean.class ? new String[] {"boolean", "bool_type"} : new String[] {"integer", "int_type"};
-            errors.add(path + "\n  Input should be a valid " + kind[0] + " [type=" + kind[1] + ", input_value=" + v
-                    + ", input_type=" + pyTypeName(v) + "]");
+            Scalar kind = Scalar.of(t);
+            errors.add(path + "\n  Input should be a valid " + kind.valid + " [type=" + kind.errorType
+                    + ", input_value=" + v + ", input_type=" + pyTypeName(v) + "]");
             return v;
         }
         return lax;
@@ -356,22 +373,6 @@ public final class Template<T extends Record> {
             return null;
         }
         return v;
-    }
-
-    private static String pyTypeWord(Type t) {
-        if (t == String.class) {
-            return "string";
-        }
-        if (t == Integer.class || t == Long.class) {
-            return "int";
-        }
-        if (t == Double.class) {
-            return "float";
-        }
-        if (t == Boolean.class) {
-            return "bool";
-        }
-        return "dictionary";
     }
 
     /** The original's {@code result.dict()}: the record as a JSON object in declaration order. */
