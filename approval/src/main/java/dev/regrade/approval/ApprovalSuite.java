@@ -5,7 +5,6 @@ import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
-import dev.regrade.policies.Fixture;
 import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
 import dev.regrade.rubric.script.RubricScript;
@@ -54,7 +53,7 @@ public class ApprovalSuite {
             Path dir = fixtures().resolve(s.name());
             if (Files.isDirectory(dir)) {
                 for (Path f : Inputs.fixtureFiles(dir)) {
-                    worlds.add(Fixture.load(f));
+                    worlds.add(Inputs.fixture(f, s.name()));
                 }
             }
             for (String v : s.variantNames()) {

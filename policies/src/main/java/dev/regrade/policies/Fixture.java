@@ -1,5 +1,7 @@
 package dev.regrade.policies;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.json.JsonFiles;
@@ -7,6 +9,9 @@ import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.MapsTool;
 import dev.regrade.rubric.port.VerdictRules;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.template.Template;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -19,12 +24,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -32,12 +35,20 @@ import java.util.regex.PatternSyntaxException;
  * A targeted input: one JSON file naming the script, the extraction answers that matter (others
  * fall back to a policy), the judge's rules, distances, pages, missing pages, evaluation date and
  * hash seed. Loading validates every key; a problem is a {@link FixtureException} naming the file
- * and the key.
+ * and the key. {@link #checkExtractions} then checks the extractions against the script's
+ * declaration: every name declared, every field the template's, every value one pydantic accepts.
+ * {@code malformed_extractions} holds replies passed to the script unchecked, for the original's
+ * fallback to the empty template when pydantic rejects a reply.
+ *
+ * <p>{@code maps} rows are {@code [from, to, miles]}. One row serves both directions; rows for
+ * both directions of a pair are directed, each serving its own (driving distances differ by
+ * direction). The same direction listed twice is accepted with the same miles and refused with
+ * different ones.
  */
 public final class Fixture implements World {
     /** The keys a fixture may have. */
     public static final List<String> KEYS = List.of("script", "description", "answer", "extractions",
-            "fallback_policy", "judge", "maps", "pages", "missing_pages", "eval_date", "hash_seed");
+            "malformed_extractions", "fallback_policy", "judge", "maps", "pages", "missing_pages", "eval_date", "hash_seed");
     private static final List<String> JUDGE_KEYS = List.of("rules", "reject", "table");
 
     private final String file;
@@ -46,6 +57,7 @@ public final class Fixture implements World {
     private final String description;
     private final String answer;
     private final Map<String, JsonNode> extractions;
+    private final Map<String, JsonNode> malformed;
     private final Policy fallback;
     private final VerdictRules rules;
     private final Map<String, Integer> distances;
@@ -55,7 +67,7 @@ public final class Fixture implements World {
     private final Long hashSeed;
 
     private Fixture(String file, String name, String script, String description, String answer,
-                    Map<String, JsonNode> extractions, Policy fallback, VerdictRules rules,
+                    Map<String, JsonNode> extractions, Map<String, JsonNode> malformed, Policy fallback, VerdictRules rules,
                     Map<String, Integer> distances, Map<String, String> pages, List<String> missingPages,
                     LocalDate evalDate, Long hashSeed) {
         this.file = file;
@@ -64,6 +76,7 @@ public final class Fixture implements World {
         this.description = description;
         this.answer = answer;
         this.extractions = extractions;
+        this.malformed = malformed;
         this.fallback = fallback;
         this.rules = rules;
         this.distances = distances;
@@ -113,8 +126,12 @@ public final class Fixture implements World {
         JsonNode root;
         try {
             root = JsonFiles.READER.readTree(text);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw FixtureException.at(file, at == null ? 1 : Math.max(1, at.getLineNr()),
+                    at == null ? 1 : Math.max(1, at.getColumnNr()), "not valid JSON: " + jsonProblem(e));
         } catch (IOException e) {
-            throw new FixtureException(file, "", "not valid JSON: " + firstLine(e.getMessage()));
+            throw new FixtureException(file, "", "not valid JSON");
         }
         if (root == null || !root.isObject()) {
             throw new FixtureException(file, "", "expected a JSON object");
@@ -142,6 +159,22 @@ public final class Fixture implements World {
                             "expected an object (the extraction record's fields)");
                 }
                 extractions.put(e.getKey(), e.getValue());
+            }
+        }
+        Map<String, JsonNode> malformed = new LinkedHashMap<>();
+        JsonNode mx = root.get("malformed_extractions");
+        if (mx != null) {
+            if (!mx.isObject()) {
+                throw new FixtureException(file, "malformed_extractions",
+                        "expected an object keyed by extraction name (values: any JSON, passed unchecked)");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = mx.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (extractions.containsKey(e.getKey())) {
+                    throw new FixtureException(file, "malformed_extractions." + e.getKey(),
+                            "also listed under extractions (give one reply per extraction)");
+                }
+                malformed.put(e.getKey(), e.getValue());
             }
         }
 
@@ -203,7 +236,7 @@ public final class Fixture implements World {
             seed = hs.longValue();
         }
         return new Fixture(file, name, script, description, answer, Collections.unmodifiableMap(extractions),
-                fallback, rules, Collections.unmodifiableMap(distances), Collections.unmodifiableMap(pages),
+                Collections.unmodifiableMap(malformed), fallback, rules, Collections.unmodifiableMap(distances), Collections.unmodifiableMap(pages),
                 List.copyOf(missing), date, seed);
     }
 
@@ -269,8 +302,10 @@ public final class Fixture implements World {
         return rules;
     }
 
+    /** The rows by direction ({@code from NUL to}), in metres. */
     private static Map<String, Integer> maps(String file, JsonNode m) {
         Map<String, Integer> out = new LinkedHashMap<>();
+        Map<String, Integer> rowOf = new LinkedHashMap<>();
         if (m == null) {
             return out;
         }
@@ -288,14 +323,17 @@ public final class Fixture implements World {
             if (!(miles >= 0) || Double.isInfinite(miles)) {
                 throw new FixtureException(file, key, "miles must be a finite number >= 0");
             }
+            String direction = row.get(0).textValue() + "\u0000" + row.get(1).textValue();
+            Integer earlier = rowOf.putIfAbsent(direction, i);
+            if (earlier != null && m.get(earlier).get(2).doubleValue() != miles) {
+                throw new FixtureException(file, key, "this direction is already maps[" + earlier + "] with "
+                        + m.get(earlier).get(2) + " miles, here " + row.get(2)
+                        + " (list each direction once; a row for the reverse direction serves that one)");
+            }
             // The Directions API answers whole metres; the scripts divide by 1609.34 again.
-            out.put(pairKey(row.get(0).textValue(), row.get(1).textValue()), (int) Math.round(miles * 1609.34));
+            out.put(direction, (int) Math.round(miles * 1609.34));
         }
         return out;
-    }
-
-    private static String pairKey(String a, String b) {
-        return a.compareTo(b) <= 0 ? a + "\u0000" + b : b + "\u0000" + a;
     }
 
     private static String requiredText(String file, JsonNode root, String key) {
@@ -324,9 +362,13 @@ public final class Fixture implements World {
         return v.textValue();
     }
 
-    private static String firstLine(String s) {
-        int nl = s == null ? -1 : s.indexOf('\n');
-        return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
+    /** The parser's complaint without its location suffix or source excerpts. */
+    private static String jsonProblem(JsonProcessingException e) {
+        String m = String.valueOf(e.getOriginalMessage());
+        int nl = m.indexOf('\n');
+        m = nl < 0 ? m : m.substring(0, nl);
+        int source = m.indexOf(" (start marker at [Source");
+        return source < 0 ? m : m.substring(0, source);
     }
 
     /** The file this fixture was loaded from, as named. */
@@ -342,6 +384,11 @@ public final class Fixture implements World {
     /** The extraction answers given, by extraction name. */
     public Map<String, JsonNode> extractions() {
         return extractions;
+    }
+
+    /** The model replies given for extractions unchecked, by extraction name. */
+    public Map<String, JsonNode> malformedExtractions() {
+        return malformed;
     }
 
     /** The policy answering extractions this fixture does not list. */
@@ -386,22 +433,64 @@ public final class Fixture implements World {
 
     /**
      * Answers listed extractions with the fixture's record (as given: fields it omits take the
-     * template's defaults), others from the fallback policy.
+     * template's defaults) or its malformed reply, others from the fallback policy.
      */
     @Override
     public Extractor extractor(String forScript) {
         Extractor other = fallback.extractor(forScript);
         return request -> {
-            JsonNode given = extractions.get(request.extractionName());
+            JsonNode given = extractions.getOrDefault(request.extractionName(), malformed.get(request.extractionName()));
             return given != null ? given.deepCopy() : other.extract(request);
         };
     }
 
-    /** The extraction names this fixture lists that no request asked for (likely typos). */
-    public Set<String> unusedExtractions(List<ExtractionRequest> asked) {
-        Set<String> unused = new LinkedHashSet<>(extractions.keySet());
-        asked.forEach(r -> unused.remove(r.extractionName()));
-        return unused;
+    /**
+     * Checks the extractions against the script's declaration: each name (under extractions and
+     * malformed_extractions) one the script requests, and each record one its template accepts
+     * with no unknown field at any depth. A departure is an error naming the key path, what was
+     * expected, and the name meant when one is close.
+     */
+    public Fixture checkExtractions(ScriptDeclaration declaration) {
+        List<String> declared = declaration.extractionNames();
+        for (Map<String, JsonNode> given : List.of(extractions, malformed)) {
+            String section = given == extractions ? "extractions" : "malformed_extractions";
+            for (Map.Entry<String, JsonNode> e : given.entrySet()) {
+                String at = section + "." + e.getKey();
+                Optional<DeclaredExtraction> d = declaration.extraction(e.getKey());
+                if (d.isEmpty()) {
+                    throw new FixtureException(file, at, "the script " + script + " requests no such extraction "
+                            + "(it requests " + String.join(", ", declared) + ")" + DidYouMean.suffix(e.getKey(), declared));
+                }
+                if (given == malformed) {
+                    continue;
+                }
+                Template<?> template = Template.of(d.get().template());
+                List<Template.Problem> problems = template.problems(e.getValue());
+                if (!problems.isEmpty()) {
+                    Template.Problem p = problems.get(0);
+                    String leaf = p.path().substring(p.path().lastIndexOf('.') + 1);
+                    throw new FixtureException(file, at + p.path(), p.unknownKey()
+                            ? "unknown field (expected " + p.expected() + ")" + DidYouMean.suffix(leaf, p.knownKeys())
+                            : "expected " + p.expected() + ", got " + valueAt(e.getValue(), p.path())
+                            + " (to pass a reply the template rejects, list it under malformed_extractions)");
+                }
+            }
+        }
+        return this;
+    }
+
+    /** The JSON at a {@link Template.Problem} path ({@code .a[0].b}), shortened for a message. */
+    private static String valueAt(JsonNode root, String path) {
+        JsonNode n = root;
+        for (String step : path.substring(1).split("\\.")) {
+            int bracket = step.indexOf('[');
+            n = n.path(bracket < 0 ? step : step.substring(0, bracket));
+            for (int b = bracket; b >= 0; b = step.indexOf('[', b + 1)) {
+                n = n.path(Integer.parseInt(step.substring(b + 1, step.indexOf(']', b))));
+            }
+        }
+        String json = n.isMissingNode() ? "nothing" : n.toString();
+        return json.length() > 60 ? json.substring(0, 57) + "..." : json;
     }
 
     @Override
@@ -419,14 +508,17 @@ public final class Fixture implements World {
         return missingPages;
     }
 
-    /** Distances from the table (either direction); "Distance not found" for pairs it lacks. */
+    /**
+     * Distances from the table: the row for this direction, else the row for the reverse;
+     * "Distance not found" for pairs it lacks.
+     */
     @Override
     public MapsTool maps(String forScript) {
         return (a, b, mode) -> {
             if (a == null || b == null) {
                 return MapsTool.NOT_FOUND;
             }
-            Integer metres = distances.get(pairKey(a, b));
+            Integer metres = distances.getOrDefault(a + "\u0000" + b, distances.get(b + "\u0000" + a));
             return metres != null ? (Object) metres : MapsTool.NOT_FOUND;
         };
     }

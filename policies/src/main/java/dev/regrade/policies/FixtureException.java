@@ -10,9 +10,19 @@ public final class FixtureException extends RuntimeException {
     private final String key;
 
     public FixtureException(String file, String key, String problem) {
-        super(file + ": " + (key.isEmpty() ? "" : key + ": ") + problem);
+        this(file, key, new StringBuilder(file).append(": ").append(key.isEmpty() ? "" : key + ": ").append(problem));
+    }
+
+    private FixtureException(String file, String key, CharSequence message) {
+        super(message.toString());
         this.file = file;
         this.key = key;
+    }
+
+    /** A problem at a place in the text (1-based line and column), read {@code <file>:<line>:<column>: <problem>}. */
+    public static FixtureException at(String file, int line, int column, String problem) {
+        return new FixtureException(file, "", new StringBuilder(file).append(':').append(line).append(':')
+                .append(column).append(": ").append(problem));
     }
 
     /** The fixture file as named by the user. */

@@ -2,12 +2,16 @@ package dev.regrade.policies;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.MapsTool;
+import dev.regrade.rubric.script.DeclaredExtraction;
+import dev.regrade.rubric.script.ScriptDeclaration;
+import dev.regrade.rubric.script.Variant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -52,8 +56,6 @@ class FixtureTest {
         var other = f.extractor("gas_stations").extract(new ExtractionRequest("other", "T", schema, "p", null,
                 List.of(), false));
         assertEquals("{\"name\":\"Name A\"}", other.toString());
-        assertEquals(java.util.Set.of(), f.unusedExtractions(List.of(new ExtractionRequest("gas_stations_extraction",
-                "T", schema, "p", null, List.of(), false))));
     }
 
     @Test
@@ -76,7 +78,100 @@ class FixtureTest {
                 bad("{\"script\": \"s\", \"hash_seed\": -1}").getMessage());
         assertEquals("f.json: extractions.x: expected an object (the extraction record's fields)",
                 bad("{\"script\": \"s\", \"extractions\": {\"x\": [1]}}").getMessage());
-        assertTrue(bad("{\"script\": ").getMessage().startsWith("f.json: not valid JSON: "));
+    }
+
+    @Test
+    void invalidJsonNamesTheLineAndColumn() {
+        assertEquals("f.json:2:10: not valid JSON: Unexpected character ('}' (code 125)): was expecting a colon "
+                + "to separate field name and value", bad("{\"script\": \"s\",\n \"answer\"}").getMessage());
+        String truncated = bad("{\"script\": ").getMessage();
+        assertTrue(truncated.startsWith("f.json:1:12: not valid JSON: Unexpected end-of-input"), truncated);
+        assertFalse(truncated.contains("Source"), truncated);
+    }
+
+    record Station(String name, String address, Double miles) {
+    }
+
+    record Stations(List<Station> stations, List<String> urls, Boolean complete) {
+    }
+
+    private static final ScriptDeclaration DECLARED = new ScriptDeclaration("gas_stations",
+            List.of(Variant.RELEASED, Variant.FIXED), new DeclaredExtraction(Stations.class, "gas_stations_extraction"),
+            new DeclaredExtraction(Station.class, "station_*_details"));
+
+    private static String checked(String extractions) {
+        return assertThrows(FixtureException.class, () -> Fixture.parse("f.json", "f",
+                "{\"script\": \"gas_stations\", " + extractions + "}").checkExtractions(DECLARED)).getMessage();
+    }
+
+    @Test
+    void extractionsFittingTheDeclarationPassPydanticsLaxCoercionsIncluded() {
+        Fixture f = Fixture.parse("f.json", "f", "{\"script\": \"gas_stations\", \"extractions\": {"
+                + "\"gas_stations_extraction\": {\"stations\": [{\"name\": \"A\", \"miles\": 3}], \"complete\": \"yes\"},"
+                + "\"station_4_details\": {\"miles\": \"2.5\", \"address\": null}}}");
+        assertSame(f, f.checkExtractions(DECLARED));
+    }
+
+    @Test
+    void anUndeclaredExtractionNameIsRefusedWithTheCloseName() {
+        assertEquals("f.json: extractions.gas_station_extraction: the script gas_stations requests no such extraction "
+                + "(it requests gas_stations_extraction, station_*_details); did you mean 'gas_stations_extraction'?",
+                checked("\"extractions\": {\"gas_station_extraction\": {}}"));
+        assertEquals("f.json: malformed_extractions.routes: the script gas_stations requests no such extraction "
+                + "(it requests gas_stations_extraction, station_*_details)",
+                checked("\"malformed_extractions\": {\"routes\": 3}"));
+    }
+
+    @Test
+    void anUnknownFieldAtAnyDepthIsRefused() {
+        assertEquals("f.json: extractions.gas_stations_extraction.stationz: unknown field (expected a field of "
+                + "Stations (stations, urls, complete)); did you mean 'stations'?",
+                checked("\"extractions\": {\"gas_stations_extraction\": {\"stationz\": []}}"));
+        assertEquals("f.json: extractions.gas_stations_extraction.stations[1].adress: unknown field (expected a field "
+                + "of Station (name, address, miles)); did you mean 'address'?",
+                checked("\"extractions\": {\"gas_stations_extraction\": {\"stations\": [{}, {\"adress\": \"x\"}]}}"));
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsRefusedWithWhatWasExpected() {
+        assertEquals("f.json: extractions.gas_stations_extraction.stations[0].address: expected a string, got 12345 "
+                + "(to pass a reply the template rejects, list it under malformed_extractions)",
+                checked("\"extractions\": {\"gas_stations_extraction\": {\"stations\": [{\"address\": 12345}]}}"));
+        assertEquals("f.json: extractions.gas_stations_extraction.urls: expected a list of strings, got \"u\" "
+                + "(to pass a reply the template rejects, list it under malformed_extractions)",
+                checked("\"extractions\": {\"gas_stations_extraction\": {\"urls\": \"u\"}}"));
+        assertEquals("f.json: extractions.station_0_details.miles: expected a number (or a numeric string), got "
+                + "\"far\" (to pass a reply the template rejects, list it under malformed_extractions)",
+                checked("\"extractions\": {\"station_0_details\": {\"miles\": \"far\"}}"));
+        assertEquals("f.json: extractions.gas_stations_extraction.stations[0]: expected an object (Station), got null "
+                + "(to pass a reply the template rejects, list it under malformed_extractions)",
+                checked("\"extractions\": {\"gas_stations_extraction\": {\"stations\": [null]}}"));
+    }
+
+    @Test
+    void malformedExtractionsReachTheScriptUnchecked() {
+        Fixture f = Fixture.parse("f.json", "f", "{\"script\": \"gas_stations\", "
+                + "\"malformed_extractions\": {\"gas_stations_extraction\": {\"stations\": [{\"address\": 12345}]}}}");
+        assertSame(f, f.checkExtractions(DECLARED));
+        var schema = JsonNodeFactory.instance.objectNode();
+        assertEquals("{\"stations\":[{\"address\":12345}]}", f.extractor("gas_stations").extract(
+                new ExtractionRequest("gas_stations_extraction", "T", schema, "p", null, List.of(), false)).toString());
+        assertEquals("f.json: malformed_extractions.x: also listed under extractions (give one reply per extraction)",
+                bad("{\"script\": \"s\", \"extractions\": {\"x\": {}}, \"malformed_extractions\": {\"x\": 1}}")
+                        .getMessage());
+    }
+
+    @Test
+    void oneMapsRowServesBothDirectionsTwoRowsAreDirected() {
+        Fixture f = Fixture.parse("f.json", "f", "{\"script\": \"s\", \"maps\": [[\"A\", \"B\", 1.0], "
+                + "[\"C\", \"D\", 1.0], [\"D\", \"C\", 2.0], [\"A\", \"B\", 1.0]]}");
+        MapsTool maps = f.maps("s");
+        assertEquals(1609, maps.calculateDistance("B", "A", "driving"));
+        assertEquals(1609, maps.calculateDistance("C", "D", "driving"));
+        assertEquals(3219, maps.calculateDistance("D", "C", "driving"));
+        assertEquals("f.json: maps[1]: this direction is already maps[0] with 1.0 miles, here 2 (list each direction "
+                + "once; a row for the reverse direction serves that one)",
+                bad("{\"script\": \"s\", \"maps\": [[\"A\", \"B\", 1.0], [\"A\", \"B\", 2]]}").getMessage());
     }
 
     @Test

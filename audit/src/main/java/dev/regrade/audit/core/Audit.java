@@ -126,6 +126,9 @@ public final class Audit {
     private static List<Input> inputs(AuditConfig config) {
         List<Input> inputs = new ArrayList<>();
         List<String> missingVariant = new ArrayList<>();
+        if (config.fixturesDir() != null) {
+            Inputs.checkFixturesDir(config.fixturesDir());
+        }
         for (String name : config.scripts()) {
             RubricScript script = Inputs.script(name);
             for (String v : List.of(config.before(), config.after())) {

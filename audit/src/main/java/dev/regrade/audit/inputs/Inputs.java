@@ -1,5 +1,6 @@
 package dev.regrade.audit.inputs;
 
+import dev.regrade.policies.DidYouMean;
 import dev.regrade.policies.Fixture;
 import dev.regrade.policies.FixtureException;
 import dev.regrade.policies.Policies;
@@ -45,10 +46,14 @@ public final class Inputs {
                 + "' (known: " + String.join(", ", Policies.names()) + ")"));
     }
 
-    /** Loads a fixture and checks it is for a known script (and for {@code script} when given). */
+    /**
+     * Loads a fixture and checks it is for a known script (and for {@code script} when given), and
+     * that its extractions are ones that script declares.
+     */
     public static Fixture fixture(Path file, String script) {
         try {
-            return Fixture.load(file).requireScript(script, Scripts.names());
+            Fixture f = Fixture.load(file).requireScript(script, Scripts.names());
+            return f.checkExtractions(script(f.script()).declaration());
         } catch (FixtureException e) {
             throw new BadInputException(e.getMessage());
         }
@@ -61,6 +66,32 @@ public final class Inputs {
     public static Path shippedFixtures() {
         String home = System.getenv("REGRADE_HOME");
         return home != null && !home.isBlank() ? Paths.get(home, "fixtures") : Paths.get("fixtures");
+    }
+
+    /**
+     * Checks a {@code --fixtures} directory holds only folders named for scripts (and no fixture
+     * outside them): anything else would be skipped without a word.
+     */
+    public static void checkFixturesDir(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException("fixtures directory " + dir + " does not exist");
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.sorted().toList()) {
+                String name = p.getFileName().toString();
+                if (Files.isDirectory(p) && !Scripts.names().contains(name)) {
+                    throw new BadInputException(p + ": not a script's folder (fixtures go in a folder named for "
+                            + "their script: " + String.join(", ", Scripts.names()) + ")"
+                            + DidYouMean.suffix(name, Scripts.names()));
+                }
+                if (!Files.isDirectory(p) && name.endsWith(".json")) {
+                    throw new BadInputException(p + ": a fixture outside a script's folder (move it into "
+                            + dir.resolve("<script>") + ")");
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Every {@code *.json} fixture under a directory, sorted by path. */

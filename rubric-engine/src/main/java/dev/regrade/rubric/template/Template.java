@@ -146,6 +146,131 @@ public final class Template<T extends Record> {
     }
 
     /**
+     * Where an answer departs from this template: a key the template does not have, at any depth
+     * (pydantic ignores it, so a typo would silently take the default), a missing required field,
+     * or a value pydantic's lax mode rejects (then {@link #validate} raises). Same acceptance as
+     * {@link #validate}; empty when the answer fits. Paths read {@code .stations[0].address}.
+     */
+    public List<Problem> problems(JsonNode answer) {
+        List<Problem> out = new ArrayList<>();
+        problems(answer, "", out);
+        return out;
+    }
+
+    /**
+     * One departure from a template: the path below the answer, what was expected there, and,
+     * for an unknown key, the keys the template has there.
+     */
+    public record Problem(String path, String expected, List<String> knownKeys) {
+        public Problem {
+            knownKeys = List.copyOf(knownKeys);
+        }
+
+        /** True when the key at {@code path} is not one of the template's. */
+        public boolean unknownKey() {
+            return !knownKeys.isEmpty();
+        }
+    }
+
+    private void problems(JsonNode answer, String path, List<Problem> out) {
+        if (answer == null || !answer.isObject()) {
+            out.add(new Problem(path, "an object (" + name() + ")", List.of()));
+            return;
+        }
+        List<String> names = fields.stream().map(Field::name).toList();
+        for (var it = answer.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!names.contains(k)) {
+                out.add(new Problem(path + "." + k, "a field of " + name() + " (" + String.join(", ", names) + ")",
+                        names));
+            }
+        }
+        for (Field f : fields) {
+            JsonNode v = answer.get(f.name());
+            String at = path + "." + f.name();
+            if (v == null) {
+                if (f.required()) {
+                    out.add(new Problem(at, describe(f.type()) + " (the field is required)", List.of()));
+                }
+            } else if (v.isNull()) {
+                if (!f.allowsNone()) {
+                    out.add(new Problem(at, describe(f.type()), List.of()));
+                }
+            } else {
+                valueProblems(f.type(), v, at, out);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void valueProblems(Type t, JsonNode v, String path, List<Problem> out) {
+        if (t instanceof Class<?> c && c.isRecord()) {
+            Template.of((Class<? extends Record>) c).problems(v, path, out);
+        } else if (t instanceof ParameterizedType pt && pt.getRawType() == List.class) {
+            Type el = pt.getActualTypeArguments()[0];
+            if (!v.isArray()) {
+                out.add(new Problem(path, describe(t), List.of()));
+                return;
+            }
+            for (int i = 0; i < v.size(); i++) {
+                if (v.get(i).isNull()) {
+                    out.add(new Problem(path + "[" + i + "]", describe(el), List.of()));
+                } else {
+                    valueProblems(el, v.get(i), path + "[" + i + "]", out);
+                }
+            }
+        } else if (lax(t, v) == null) {
+            out.add(new Problem(path, describe(t), List.of()));
+        }
+    }
+
+    /** A type as a fixture author reads it: what JSON pydantic accepts for it. */
+    private static String describe(Type t) {
+        if (t instanceof Class<?> c && c.isRecord()) {
+            return "an object (" + c.getSimpleName() + ")";
+        }
+        if (t instanceof ParameterizedType pt && pt.getRawType() == List.class) {
+            Type el = pt.getActualTypeArguments()[0];
+            Scalar s = Scalar.of(el);
+            return "a list of " + (s != null ? s.plural : el instanceof Class<?> c && c.isRecord()
+                    ? "objects (" + c.getSimpleName() + ")" : describe(el));
+        }
+        Scalar s = Scalar.of(t);
+        return s != null ? s.described : t.getTypeName();
+    }
+
+    /**
+     * The scalar types templates use, with pydantic's words for them (message word, error type,
+     * the word in a None-in-list error) and how a fixture author reads them.
+     */
+    private enum Scalar {
+        STRING("string", "string_type", "string", "a string", "strings"),
+        INTEGER("integer", "int_type", "int", "an integer (a whole number, or a string of digits)", "integers"),
+        NUMBER("number", "float_type", "float", "a number (or a numeric string)", "numbers"),
+        BOOLEAN("boolean", "bool_type", "bool", "a boolean (true/false, 0/1 or a yes/no word)", "booleans");
+
+        final String valid;
+        final String errorType;
+        final String pyWord;
+        final String described;
+        final String plural;
+
+        Scalar(String valid, String errorType, String pyWord, String described, String plural) {
+            this.valid = valid;
+            this.errorType = errorType;
+            this.pyWord = pyWord;
+            this.described = described;
+            this.plural = plural;
+        }
+
+        /** The scalar kind of {@code t}, or null for records, lists and other types. */
+        static Scalar of(Type t) {
+            return t == String.class ? STRING : t == Integer.class || t == Long.class ? INTEGER
+                    : t == Double.class ? NUMBER : t == Boolean.class ? BOOLEAN : null;
+        }
+    }
+
+    /**
      * pydantic's lax-mode checks for one value: str accepts only strings; int accepts integers,
      * integral floats and integer strings; float accepts numbers and numeric strings; bool accepts
      * booleans, 0/1 and pydantic's true/false words; lists check every element; nested templates
@@ -173,8 +298,9 @@ public final class Template<T extends Record> {
             for (int i = 0; i < v.size(); i++) {
                 JsonNode e = v.get(i);
                 if (e.isNull()) {
-                    errors.add(path + "." + i + "\n  Input should be a valid " + pyTypeWord(el)
-                            + " [type=" + pyTypeWord(el) + "_type, input_value=None, input_type=NoneType]");
+                    String word = Scalar.of(el) != null ? Scalar.of(el).pyWord : "dictionary";
+                    errors.add(path + "." + i + "\n  Input should be a valid " + word
+                            + " [type=" + word + "_type, input_value=None, input_type=NoneType]");
                     arr.add(e);
                 } else {
                     arr.add(validateNested(el, e, path + "." + i, errors));
@@ -182,12 +308,25 @@ public final class Template<T extends Record> {
             }
             return arr;
         }
-        if (t == String.class) {
-            if (!v.isTextual()) {
-                errors.add(path + "\n  Input should be a valid string [type=string_type, input_value=" + v
-                        + ", input_type=" + PyJsonValue.typeName(v) + "]");
-            }
+        JsonNode lax = lax(t, v);
+        if (lax == null) {
+            Scalar kind = Scalar.of(t);
+            errors.add(path + "\n  Input should be a valid " + kind.valid + " [type=" + kind.errorType
+                    + ", input_value=" + v + ", input_type=" + PyJsonValue.typeName(v) + "]");
             return v;
+        }
+        return lax;
+    }
+
+    /**
+     * pydantic's lax-mode coercion of one non-null scalar value: str accepts only strings; int
+     * accepts integers, booleans, integral floats and integer strings; float accepts numbers and
+     * numeric strings; bool accepts booleans, 0/1 and pydantic's true/false words. Returns the
+     * coerced value, or null when pydantic rejects it; other types pass unchanged.
+     */
+    private static JsonNode lax(Type t, JsonNode v) {
+        if (t == String.class) {
+            return v.isTextual() ? v : null;
         }
         if (t == Integer.class || t == Long.class) {
             if (v.isIntegralNumber()) {
@@ -202,9 +341,7 @@ public final class Template<T extends Record> {
             if (v.isTextual() && v.textValue().strip().matches("[+-]?\\d+")) {
                 return JsonNodeFactory.instance.numberNode(new java.math.BigInteger(v.textValue().strip()));
             }
-            errors.add(path + "\n  Input should be a valid integer [type=int_type, input_value=" + v
-                    + ", input_type=" + PyJsonValue.typeName(v) + "]");
-            return v;
+            return null;
         }
         if (t == Double.class) {
             if (v.isNumber()) {
@@ -214,12 +351,10 @@ public final class Template<T extends Record> {
                 try {
                     return JsonNodeFactory.instance.numberNode(dev.regrade.pycompat.PyFloat.parse(v.textValue()));
                 } catch (RuntimeException e) {
-                    // falls through to the error below
+                    return null;
                 }
             }
-            errors.add(path + "\n  Input should be a valid number [type=float_type, input_value=" + v
-                    + ", input_type=" + PyJsonValue.typeName(v) + "]");
-            return v;
+            return null;
         }
         if (t == Boolean.class) {
             if (v.isBoolean()) {
@@ -237,27 +372,9 @@ public final class Template<T extends Record> {
                     return JsonNodeFactory.instance.booleanNode(false);
                 }
             }
-            errors.add(path + "\n  Input should be a valid boolean [type=bool_type, input_value=" + v
-                    + ", input_type=" + PyJsonValue.typeName(v) + "]");
-            return v;
+            return null;
         }
         return v;
-    }
-
-    private static String pyTypeWord(Type t) {
-        if (t == String.class) {
-            return "string";
-        }
-        if (t == Integer.class || t == Long.class) {
-            return "int";
-        }
-        if (t == Double.class) {
-            return "float";
-        }
-        if (t == Boolean.class) {
-            return "bool";
-        }
-        return "dictionary";
     }
 
     /** The original's {@code result.dict()}: the record as a JSON object in declaration order. */
