@@ -83,28 +83,7 @@ public final class PyStr {
      * @return the lower-cased string
      */
     public static String lower(String s) {
-        String ascii = asciiCase(s, 'A', 'Z');
-        if (ascii != null) {
-            return ascii;
-        }
-        int n = s.length();
-        StringBuilder out = new StringBuilder(n + 8);
-        for (int k = 0; k < n; ) {
-            char ch = s.charAt(k);
-            if (ch < 0x80) {
-                out.append((char) (ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch));
-                k++;
-                continue;
-            }
-            int c = s.codePointAt(k);
-            if (c == CAPITAL_SIGMA) {
-                out.append((char) (finalSigma(s, k) ? FINAL_SIGMA : SMALL_SIGMA));
-            } else {
-                append(out, c, PyUnicodeData.lowerMapping(c));
-            }
-            k += Character.charCount(c);
-        }
-        return out.toString();
+        return mapCase(s, true);
     }
 
     /**
@@ -116,21 +95,32 @@ public final class PyStr {
      * @return the upper-cased string
      */
     public static String upper(String s) {
-        String ascii = asciiCase(s, 'a', 'z');
+        return mapCase(s, false);
+    }
+
+    /** lower() or upper(): an ASCII-only string in one pass, else code point by code point. */
+    private static String mapCase(String s, boolean lower) {
+        char first = lower ? 'A' : 'a';
+        String ascii = asciiCase(s, first, (char) (first + 25));
         if (ascii != null) {
             return ascii;
         }
+        int delta = lower ? 'a' - 'A' : 'A' - 'a';
         int n = s.length();
         StringBuilder out = new StringBuilder(n + 8);
         for (int k = 0; k < n; ) {
             char ch = s.charAt(k);
             if (ch < 0x80) {
-                out.append((char) (ch >= 'a' && ch <= 'z' ? ch - ('a' - 'A') : ch));
+                out.append((char) (ch >= first && ch <= first + 25 ? ch + delta : ch));
                 k++;
                 continue;
             }
             int c = s.codePointAt(k);
-            append(out, c, PyUnicodeData.upperMapping(c));
+            if (lower && c == CAPITAL_SIGMA) {
+                out.append((char) (finalSigma(s, k) ? FINAL_SIGMA : SMALL_SIGMA));
+            } else {
+                append(out, c, lower ? PyUnicodeData.lowerMapping(c) : PyUnicodeData.upperMapping(c));
+            }
             k += Character.charCount(c);
         }
         return out.toString();
