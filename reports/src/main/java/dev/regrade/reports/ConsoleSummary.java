@@ -24,8 +24,8 @@ public final class ConsoleSummary {
                         + "%d seed-dependent trees, %d prompt-lint findings", s.runs(), s.comparisons(), s.changed(),
                 s.unexpected(), s.crashes(), s.determinism(), s.lint()));
         for (UnexpectedChange u : report.unexpected()) {
-            lines.add("UNEXPECTED " + u.input().script() + " " + u.input().inputLabel() + " " + u.node() + ": "
-                    + u.classes() + ": " + u.text());
+            lines.add("UNEXPECTED " + u.input().script() + " " + u.input().inputLabel() + ": " + u.classes() + " "
+                    + u.text());
         }
         Changelog c = report.changelog();
         lines.add(c.text());

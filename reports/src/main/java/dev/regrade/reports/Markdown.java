@@ -93,7 +93,7 @@ public final class Markdown {
                         esc(String.join(" ", l.tokens())), esc(shorten(l.claim(), 160))));
 
         b.append("## Changelog\n\n");
-        changelog(b, report.changelog());
+        changelog(b, report.changelog(), !report.expectations().scripts().isEmpty());
         if (detail == Detail.FULL) {
             b.append("\n## Expectations\n\n").append(esc(report.expectations().description())).append("\n\n");
             table(b, detail, List.copyOf(report.expectations().scripts().entrySet()),
@@ -142,7 +142,11 @@ public final class Markdown {
             b.append("A score shown with a range differs across the hash seeds: the first seed's score, then the "
                     + "range, linked to the seed-dependent trees.\n\n");
         }
-        table(b, detail, rows, "",
+        if (rows.isEmpty() && detail == Detail.SUMMARY) {
+            return;
+        }
+        // Never folded: the score impact is what a reviewer reads first.
+        table(b, Detail.FULL, rows, "No inputs.\n",
                 "| Script | Input | " + esc(report.before()) + " | " + esc(report.after())
                         + " | Δ | Changed nodes |\n|---|---|---:|---:|---:|---|\n",
                 c -> List.of(esc(c.input().script()), input(c.input()), score(c.before()), score(c.after()),
@@ -236,11 +240,12 @@ public final class Markdown {
                 + esc(ch.change().text());
     }
 
-    private static void changelog(StringBuilder b, Changelog c) {
-        b.append(esc(c.text())).append("\n\n");
-        if (c.unexercised().isEmpty()) {
-            b.append("Every declared fix changed at least one input.\n");
-        } else {
+    private static void changelog(StringBuilder b, Changelog c, boolean declared) {
+        b.append(esc(c.text())).append("\n");
+        if (c.unexercised().isEmpty() && declared) {
+            b.append("\nEvery declared fix changed at least one input.\n");
+        } else if (!c.unexercised().isEmpty()) {
+            b.append('\n');
             b.append("Declared fixes no input exercised (no comparison of the script changed): ")
                     .append(c.unexercised().stream().map(Markdown::esc).collect(Collectors.joining(", ")))
                     .append(".\n");

@@ -29,6 +29,7 @@ import java.util.TreeMap;
 /** Small hand-built reports for the renderer tests. */
 public final class SmallReports {
     public static final ScriptInput SHORT_LEG = new ScriptInput("gas_stations", "fixture", "short-final-leg");
+    public static final ScriptInput LONG_LEG = new ScriptInput("gas_stations", "fixture", "long-final-leg");
     public static final ScriptInput MINIMAL = new ScriptInput("rl_course_book", "policy", "minimal");
     public static final ScriptInput EMPTY = new ScriptInput("rl_course_book", "policy", "empty");
     /** A claim with a pipe, a script tag and a quote in it. */
@@ -83,6 +84,30 @@ public final class SmallReports {
                         RunOutcome.SCORED, 0.5)),
                 new Changelog(List.of("gas_stations", "rl_course_book"), null,
                         "1 node has unexpected changes; declare or fix them first.", List.of("drone_delivery")));
+    }
+
+    /**
+     * Two gas_stations inputs sharing a verdict change; the second also changes a description and
+     * has one node whose status and score both changed unexpectedly.
+     */
+    public static AuditReport shared() {
+        NodeChange verdict = change(ChangeClass.VERDICT, "status", "station_5_distance_check", "failed", "passed");
+        NodeChange desc = change(ChangeClass.CONTENT, "desc", "station_1", "Station 1: A", "Station 1: B");
+        NodeChange status = change(ChangeClass.VERDICT, "status", "station_2_check", "passed", "failed");
+        NodeChange score = change(ChangeClass.VERDICT, "score", "station_2_check", "1.0", "0.0");
+        Comparison shortLeg = new Comparison(SHORT_LEG, "", scored("released", 0.8, "a.json"),
+                scored("fixed", 1.0, "b.json"), 1.0 - 0.8, List.of(new CheckedChange(verdict, true)), true, 0, null);
+        Comparison longLeg = new Comparison(LONG_LEG, "", scored("released", 0.8, "c.json"),
+                scored("fixed", 0.8, "d.json"), 0.0, List.of(new CheckedChange(verdict, true),
+                new CheckedChange(desc, true), new CheckedChange(status, false), new CheckedChange(score, false)),
+                true, 1, null);
+        return new AuditReport(AuditReport.VERSION, "released", "fixed", "in-process", List.of(0L),
+                new DeclaredExpectations("(built-in) fixes.json", "", Map.of("gas_stations",
+                        new AllowedChanges(List.of("station_5_*", "station_1"), ""))),
+                new Totals(4, 2, 2, 1, 0, 0, 0), List.of(shortLeg, longLeg),
+                List.of(new UnexpectedChange(LONG_LEG, "station_2_check", List.of(status, score))), List.of(),
+                List.of(), List.of(), new Changelog(List.of("gas_stations"), null,
+                        "1 node has unexpected changes; declare or fix them first.", List.of()));
     }
 
     static NodeChange change(ChangeClass c, String kind, String node, String before, String after) {

@@ -14,6 +14,7 @@ import dev.regrade.reports.model.ComparedRun;
 import dev.regrade.reports.model.Comparison;
 import dev.regrade.reports.model.NodeChange;
 import dev.regrade.reports.model.ReportJson;
+import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.UnexpectedChange;
 import dev.regrade.rubric.json.PyJson;
 import dev.regrade.scripts.v2025_10_23.Scripts;
@@ -114,6 +115,48 @@ class AuditTest {
         assertTrue(line.startsWith("Fixed scoring bugs in "), line);
         assertTrue(line.endsWith("; scores of affected answers change."), line);
         assertTrue(line.contains("gas_stations") && line.contains("rl_course_book"), line);
+        assertEquals(List.of(), outcome.report().changelog().unexercised(), "every shipped fix is exercised");
+        AuditReport one = Audit.run(defaults().withScripts(List.of("gas_stations")).withSeeds(List.of(0L)), (d, t) -> { })
+                .report();
+        assertEquals(List.of("gas_stations"), one.changelog().scripts());
+        assertTrue(one.changelog().unexercised().contains("rl_course_book"), one.changelog().toString());
+        assertFalse(one.changelog().unexercised().contains("gas_stations"));
+    }
+
+    @Test
+    void theReportMdFitsAGitHubCommentAndLinksTheFullReport() {
+        String md = Markdown.render(outcome.report());
+        assertTrue(md.length() <= 65_536, md.length() + " characters");
+        assertTrue(md.contains("](" + Markdown.FULL_FILE + ")"), "links the full report");
+        String impact = md.substring(md.indexOf("## Score impact"), md.indexOf("## Changed nodes"));
+        String full = Markdown.renderFull(outcome.report());
+        for (Comparison c : outcome.report().comparisons()) {
+            String row = "| " + c.input().script() + " | " + c.input().inputLabel() + " | ";
+            assertTrue(full.contains(row), row);
+            assertEquals(c.changed() || c.seedDependent(), impact.contains(row),
+                    "report.md lists only the rows that changed or depend on the seed: " + row);
+        }
+    }
+
+    @Test
+    void bothMarkdownReportsParseAsGitHubTablesWithEveryRowWhole() {
+        for (String md : List.of(Markdown.render(outcome.report()), Markdown.renderFull(outcome.report()))) {
+            GfmTables.Check check = GfmTables.check(md);
+            assertTrue(check.tables() >= 4, check.tables() + " tables");
+            assertEquals(List.of(), check.problems());
+        }
+    }
+
+    @Test
+    void aSeedDependentScoreShowsItsRangeInTheTable() {
+        Comparison c = outcome.report().comparisons().stream()
+                .filter(x -> x.input().script().equals("popular_ai_books")
+                        && x.input().input().equals("blank-title-among-first-five")).findFirst().orElseThrow();
+        assertEquals(new SeedRange(0.8, 1.0, false), c.before().seedRange());
+        assertTrue(Markdown.render(outcome.report()).contains("| popular_ai_books | fixture blank-title-among-first-five"
+                + " | 0.800 ([seeds: 0.800–1.000](#seed-dependent-trees)) | "));
+        long ranged = outcome.report().comparisons().stream().filter(Comparison::seedDependent).count();
+        assertTrue(ranged > 0 && ranged <= outcome.report().summary().determinism(), ranged + " ranged rows");
     }
 
     @Test
