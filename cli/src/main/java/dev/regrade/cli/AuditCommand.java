@@ -11,6 +11,7 @@ import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.policies.Policies;
 import dev.regrade.reports.ConsoleSummary;
 import dev.regrade.rubric.json.JsonFiles;
+import dev.regrade.reports.Markdown;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Option;
             "Run every script × input (built-in policies and shipped fixtures) before and after a scoring change, "
                 + "under every hash seed; diff the trees; check the changes against the declared expectations; "
                 + "report seed-dependent trees, missing values reaching the judge, and crashes.",
-            "Writes report.md, report.html, report.json and one result per run to --out; prints a summary."
+            "Writes report.md (the pull-request summary), report-full.md, report.html, report.json and one result per run "
+                + "to --out; prints a summary."
         },
         footer = {"", "Defaults: all scripts, all four policies, every shipped fixture, released → fixed, the shipped",
             "expectations of the FIXES.md fix set, seeds 0,1,2,3, in-process judge, one thread per core (two per",
@@ -118,8 +120,8 @@ final class AuditCommand extends RegradeCommand {
             err.flush();
         }
         ConsoleSummary.lines(outcome.report()).forEach(stdout::println);
-        stdout.println("Reports: " + out.resolve("report.md") + ", " + out.resolve("report.html") + ", "
-                + out.resolve("report.json"));
+        stdout.println("Reports: " + out.resolve("report.md") + " (summary), " + out.resolve(Markdown.FULL_FILE) + ", "
+                + out.resolve("report.html") + ", " + out.resolve("report.json"));
         stdout.flush();
         return outcome.unexpected() > 0 ? ExitCodes.FINDING : ExitCodes.OK;
     }

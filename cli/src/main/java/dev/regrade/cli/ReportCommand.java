@@ -26,11 +26,18 @@ final class ReportCommand extends RegradeCommand {
     @Option(names = "--format", defaultValue = "markdown", description = "markdown, html or json. Default: ${DEFAULT-VALUE}.")
     Format format;
 
+    @Option(names = "--full", description = "With --format markdown: the full report (report-full.md: every row, "
+            + "every input's changes) instead of the pull-request summary (report.md).")
+    boolean full;
+
     @Override
     int execute() {
         Path file = from.resolve("report.json");
         if (!Files.isRegularFile(file)) {
             throw new BadInputException(from + ": no report.json here (run ./regrade audit --out " + from + " first)");
+        }
+        if (full && format != Format.markdown) {
+            throw new BadInputException("--full is for --format markdown (the full Markdown report)");
         }
         JsonNode json = ResultFiles.read(file);
         if (!json.has("regrade_audit") || !json.has("comparisons")) {
@@ -43,7 +50,7 @@ final class ReportCommand extends RegradeCommand {
             throw new BadInputException(file + ": " + e.getMessage());
         }
         out().print(switch (format) {
-            case markdown -> Markdown.render(report);
+            case markdown -> full ? Markdown.renderFull(report) : Markdown.render(report);
             case html -> Html.render(report);
             case json -> ReportJson.toFileText(report);
         });

@@ -30,7 +30,7 @@ class AuditCliTest {
         assertEquals(0, run.status(), run.out() + run.err());
         assertTrue(run.out().startsWith("20 runs, 5 inputs: 1 changed trees, 0 unexpected changes, 6 crashes"), run.out());
         Path out = dir.resolve("out");
-        for (String f : new String[] {"report.md", "report.html", "report.json",
+        for (String f : new String[] {"report.md", "report-full.md", "report.html", "report.json",
             "results/gas_stations/released/fixture-short-final-leg.json",
             "results/gas_stations/fixed/policy-empty.json"}) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
@@ -109,6 +109,10 @@ class AuditCliTest {
         CliRun md = CliRun.of("report", "--from", out.toString(), "--format", "markdown");
         assertEquals(0, md.status());
         assertEquals(Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8), md.out());
+        CliRun full = CliRun.of("report", "--from", out.toString(), "--format", "markdown", "--full");
+        assertEquals(Files.readString(out.resolve("report-full.md"), StandardCharsets.UTF_8), full.out());
+        assertTrue(full.out().contains("(full report)") && !md.out().contains("(full report)"));
+        assertEquals(2, CliRun.of("report", "--from", out.toString(), "--format", "html", "--full").status());
         CliRun html = CliRun.of("report", "--from", out.toString(), "--format", "html");
         assertEquals(Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8), html.out());
         CliRun none = CliRun.of("report", "--from", dir.resolve("empty").toString());

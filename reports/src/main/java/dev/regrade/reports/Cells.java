@@ -22,8 +22,9 @@ final class Cells {
         return d == 0.0 ? "0" : (d > 0 ? "+" : "") + PyFormat.fixed(d, 3);
     }
 
-    /** How many of a comparison's shown (non-derived) changes the expectations do not allow. */
+    /** How many nodes of a comparison have a shown (non-derived) change the expectations do not allow. */
     static long unexpectedShown(Comparison c) {
-        return c.shownChanges().stream().filter(ch -> !ch.expected()).count();
+        return c.shownChanges().stream().filter(ch -> !ch.expected()).map(ch -> ch.change().node()).distinct()
+                .count();
     }
 }

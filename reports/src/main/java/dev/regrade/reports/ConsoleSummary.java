@@ -1,14 +1,16 @@
 package dev.regrade.reports;
 
 import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.Changelog;
 import dev.regrade.reports.model.Totals;
 import dev.regrade.reports.model.UnexpectedChange;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What {@code regrade audit} prints when it is done: the counts, one line per unexpected change,
- * and the changelog line.
+ * What {@code regrade audit} prints when it is done: the counts, one line per node with an
+ * unexpected change, the changelog line (or why there is none) and the declared fixes no input
+ * exercised.
  */
 public final class ConsoleSummary {
     private ConsoleSummary() {
@@ -22,10 +24,14 @@ public final class ConsoleSummary {
                         + "%d seed-dependent trees, %d prompt-lint findings", s.runs(), s.comparisons(), s.changed(),
                 s.unexpected(), s.crashes(), s.determinism(), s.lint()));
         for (UnexpectedChange u : report.unexpected()) {
-            lines.add("UNEXPECTED " + u.input().script() + " " + u.input().inputLabel() + ": "
-                    + u.change().changeClass().label() + " " + u.change().text());
+            lines.add("UNEXPECTED " + u.input().script() + " " + u.input().inputLabel() + ": " + u.classes() + " "
+                    + u.text());
         }
-        lines.add(report.changelog());
+        Changelog c = report.changelog();
+        lines.add(c.text());
+        if (!c.unexercised().isEmpty()) {
+            lines.add("Declared fixes no input exercised: " + String.join(", ", c.unexercised()));
+        }
         return lines;
     }
 }

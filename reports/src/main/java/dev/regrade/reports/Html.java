@@ -61,7 +61,7 @@ public final class Html {
                 .append(s.unexpected()).append(" unexpected</span> · ").append(s.crashes())
                 .append(" crashes · ").append(s.determinism()).append(" seed-dependent · ")
                 .append(s.lint()).append(" prompt-lint findings</p>\n");
-        b.append("<p>").append(e(report.changelog())).append("</p>\n");
+        b.append("<p>").append(e(report.changelog().text())).append("</p>\n");
 
         b.append("<h2>Score impact</h2>\n<table id=\"impact\"><thead><tr><th>Script</th><th>Input</th><th>")
                 .append(e(before)).append("</th><th>").append(e(after))
@@ -122,8 +122,7 @@ public final class Html {
     private static void findings(StringBuilder b, AuditReport report) {
         section(b, "Unexpected changes", report.unexpected(), "<p class=\"ok\">None.</p>\n",
                 "<table id=\"unexpected\">", "<tr class=\"bad\">", List.of("Script", "Input", "Class", "Change"),
-                u -> List.of(e(u.input().script()), input(u.input()), e(u.change().changeClass().label()),
-                        e(u.change().text())));
+                u -> List.of(e(u.input().script()), input(u.input()), e(u.classes()), e(u.text())));
         section(b, "Crashes", report.crashes(), "<p>None.</p>\n", "<table>", "<tr>",
                 List.of("Script", "Input", "Variant", "Python error", "Other variant"),
                 c -> List.of(e(c.input().script()), input(c.input()), e(c.variant()),

@@ -2,33 +2,118 @@ package dev.regrade.reports;
 
 import dev.regrade.reports.model.AllowedChanges;
 import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.Changelog;
 import dev.regrade.reports.model.CheckedChange;
 import dev.regrade.reports.model.ComparedRun;
 import dev.regrade.reports.model.Comparison;
 import dev.regrade.reports.model.NodeChange;
 import dev.regrade.reports.model.ScriptInput;
+import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.Totals;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * {@code report.md}: the score-impact table, findings (unexpected changes first), one section per
- * script with its changed nodes, and the changelog line. Rendered from the report alone,
- * paste-ready for a PR or a changelog.
+ * The Markdown renderings of a report, sections in reading order: verdict, unexpected changes,
+ * score impact, changed nodes, crashes, seed-dependent trees, prompt lint, then the changelog.
+ * {@code report.md} ({@link #render}) is the summary a reviewer pastes into a pull request: only
+ * the rows that changed or depend on the seed, changes shared by several inputs stated once, long
+ * tables folded in {@code <details>}. {@code report-full.md} ({@link #renderFull}) lists every row,
+ * every input's changes and the expectations.
  */
 public final class Markdown {
+    /** The full report's file name, beside {@code report.md}, which links to it. */
+    public static final String FULL_FILE = "report-full.md";
+
+    /** Tables longer than this are folded in the summary. */
+    private static final int FOLD_ROWS = 10;
+    private static final String SEEDS_ANCHOR = "#seed-dependent-trees";
+
+    private enum Detail { SUMMARY, FULL }
+
     private Markdown() {
     }
 
-    /** Renders a report. */
+    /** {@code report.md}: the summary for a pull request. */
     public static String render(AuditReport report) {
+        return render(report, Detail.SUMMARY);
+    }
+
+    /** {@code report-full.md}: everything the report holds. */
+    public static String renderFull(AuditReport report) {
+        return render(report, Detail.FULL);
+    }
+
+    private static String render(AuditReport report, Detail detail) {
         StringBuilder b = new StringBuilder();
+        verdict(b, report, detail);
+
+        b.append("## Unexpected changes\n\n");
+        table(b, detail, report.unexpected(),
+                "None: every structural, content and verdict change is on a node the expectations allow.\n",
+                "| Script | Input | Node | Class | Changes |\n|---|---|---|---|---|\n",
+                u -> List.of(esc(u.input().script()), input(u.input()), code(u.node()), esc(u.classes()),
+                        esc(u.text())));
+
+        b.append("## Score impact\n\n");
+        scoreImpact(b, report, detail);
+
+        b.append("## Changed nodes\n\n");
+        if (detail == Detail.FULL) {
+            changesByInput(b, report);
+        } else {
+            changesByPattern(b, report);
+        }
+
+        b.append("## Crashes\n\n");
+        table(b, detail, report.crashes(), "None.\n",
+                "| Script | Input | Variant | Python error | Other variant |\n|---|---|---|---|---|\n",
+                c -> List.of(esc(c.input().script()), input(c.input()), esc(c.variant()),
+                        esc(c.errorType() + ": " + c.error()),
+                        esc(c.otherVariant()) + ": " + (c.otherCrashed() ? "crashed too"
+                                : "scored " + Cells.score(c.otherScore()))));
+
+        b.append("## Seed-dependent trees\n\n");
+        table(b, detail, report.determinism(), "None: every tree is the same under every hash seed.\n",
+                "| Script | Variant | Input | Seed vs " + report.seeds().get(0)
+                        + " | Differing nodes |\n|---|---|---|---|---|\n",
+                d -> List.of(esc(d.input().script()), esc(d.variant()), input(d.input()), String.valueOf(d.seed()),
+                        nodes(d.changes(), 6)));
+
+        b.append("## Prompt lint (missing values reaching the judge)\n\n");
+        table(b, detail, report.lint(), "None.\n",
+                "| Script | Variant | Input | Node | Token | Claim |\n|---|---|---|---|---|---|\n",
+                l -> List.of(esc(l.input().script()), esc(l.variant()), input(l.input()), code(l.node()),
+                        esc(String.join(" ", l.tokens())), esc(shorten(l.claim(), 160))));
+
+        b.append("## Changelog\n\n");
+        changelog(b, report.changelog(), !report.expectations().scripts().isEmpty());
+        if (detail == Detail.FULL) {
+            b.append("\n## Expectations\n\n").append(esc(report.expectations().description())).append("\n\n");
+            table(b, detail, List.copyOf(report.expectations().scripts().entrySet()),
+                    "None: no script may change.\n", "| Script | Allowed nodes | Note |\n|---|---|---|\n",
+                    e -> List.of(esc(e.getKey()), e.getValue().allow().stream().map(Markdown::code)
+                            .collect(Collectors.joining(", ")), esc(e.getValue().note())));
+        }
+        return b.toString();
+    }
+
+    private static void verdict(StringBuilder b, AuditReport report, Detail detail) {
         Totals s = report.summary();
         b.append("# Regrade audit: ").append(code(report.before())).append(" → ").append(code(report.after()))
-                .append("\n\n");
+                .append(detail == Detail.FULL ? " (full report)" : "").append("\n\n");
+        if (s.unexpected() == 0) {
+            b.append("**Verdict: pass.** Every change is on a node the expectations allow.\n\n");
+        } else {
+            b.append("**Verdict: FAIL.** ").append(s.unexpected()).append(s.unexpected() == 1 ? " node has" : " nodes have")
+                    .append(" changes the expectations do not allow.\n\n");
+        }
         b.append(s.runs()).append(" runs · ").append(s.comparisons()).append(" inputs · ")
                 .append(s.changed()).append(" changed · **").append(s.unexpected())
                 .append(" unexpected** · ").append(s.crashes()).append(" crashes · ")
@@ -37,51 +122,39 @@ public final class Markdown {
         b.append("Judge: ").append(report.judge()).append(" · hash seeds: ")
                 .append(report.seeds().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
                 .append(" · expectations: ").append(esc(report.expectations().source())).append("\n\n");
-
-        b.append("## Unexpected changes\n\n");
-        table(b, report.unexpected(),
-                "None: every structural, content and verdict change is on a node the expectations allow.\n",
-                "| Script | Input | Class | Change |\n|---|---|---|---|\n",
-                u -> List.of(esc(u.input().script()), input(u.input()), u.change().changeClass().label(),
-                        esc(u.change().text())), "\n");
-
-        b.append("## Score impact\n\n");
-        rows(b, "| Script | Input | " + esc(report.before()) + " | " + esc(report.after())
-                        + " | Δ | Changed nodes |\n|---|---|---:|---:|---:|---|\n", report.comparisons(),
-                c -> List.of(esc(c.input().script()), input(c.input()), score(c.before()), score(c.after()),
-                        Cells.delta(c.delta()), changedNodes(c)));
-        b.append('\n');
-
-        b.append("## Changelog\n\n").append(esc(report.changelog())).append("\n\n");
-
-        b.append("## Changes by script\n\n");
-        changesByScript(b, report);
-        b.append('\n');
-
-        b.append("## Crashes\n\n");
-        table(b, report.crashes(), "None.\n",
-                "| Script | Input | Variant | Python error | Other variant |\n|---|---|---|---|---|\n",
-                c -> List.of(esc(c.input().script()), input(c.input()), esc(c.variant()),
-                        esc(c.errorType() + ": " + c.error()),
-                        esc(c.otherVariant()) + ": " + (c.otherCrashed() ? "crashed too"
-                                : "scored " + Cells.score(c.otherScore()))), "\n");
-
-        b.append("## Seed-dependent trees\n\n");
-        table(b, report.determinism(), "None: every tree is the same under every hash seed.\n",
-                "| Script | Variant | Input | Seed vs " + report.seeds().get(0)
-                        + " | Differing nodes |\n|---|---|---|---|---|\n",
-                d -> List.of(esc(d.input().script()), esc(d.variant()), input(d.input()), String.valueOf(d.seed()),
-                        nodes(d.changes(), 6)), "\n");
-
-        b.append("## Prompt lint (missing values reaching the judge)\n\n");
-        table(b, report.lint(), "None.\n",
-                "| Script | Variant | Input | Node | Token | Claim |\n|---|---|---|---|---|---|\n",
-                l -> List.of(esc(l.input().script()), esc(l.variant()), input(l.input()), code(l.node()),
-                        esc(String.join(" ", l.tokens())), esc(shorten(l.claim(), 160))), "");
-        return b.toString();
+        if (detail == Detail.SUMMARY) {
+            b.append("Every row, every input's changes and the expectations: [").append(FULL_FILE).append("](")
+                    .append(FULL_FILE).append(").\n\n");
+        }
     }
 
-    private static void changesByScript(StringBuilder b, AuditReport report) {
+    private static void scoreImpact(StringBuilder b, AuditReport report, Detail detail) {
+        List<Comparison> rows = detail == Detail.FULL ? report.comparisons()
+                : report.comparisons().stream().filter(c -> c.changed() || c.seedDependent()).toList();
+        if (detail == Detail.SUMMARY) {
+            int unchanged = report.comparisons().size() - rows.size();
+            b.append(rows.size()).append(" of ").append(report.comparisons().size())
+                    .append(" rows changed or depend on the hash seed; ").append(unchanged)
+                    .append(unchanged == 1 ? " unchanged row is" : " unchanged rows are")
+                    .append(" not listed here.\n\n");
+        }
+        if (report.comparisons().stream().anyMatch(Comparison::seedDependent)) {
+            b.append("A score shown with a range differs across the hash seeds: the first seed's score, then the "
+                    + "range, linked to the seed-dependent trees.\n\n");
+        }
+        if (rows.isEmpty() && detail == Detail.SUMMARY) {
+            return;
+        }
+        // Never folded: the score impact is what a reviewer reads first.
+        table(b, Detail.FULL, rows, "No inputs.\n",
+                "| Script | Input | " + esc(report.before()) + " | " + esc(report.after())
+                        + " | Δ | Changed nodes |\n|---|---|---:|---:|---:|---|\n",
+                c -> List.of(esc(c.input().script()), input(c.input()), score(c.before()), score(c.after()),
+                        Cells.delta(c.delta()), changedNodes(c)));
+    }
+
+    /** Every changed input with its shown changes, grouped by script. */
+    private static void changesByInput(StringBuilder b, AuditReport report) {
         String current = null;
         for (Comparison c : report.comparisons()) {
             if (!c.changed()) {
@@ -91,11 +164,7 @@ public final class Markdown {
             if (!script.equals(current)) {
                 b.append(current == null ? "" : "\n");
                 current = script;
-                b.append("### ").append(esc(script)).append("\n\n");
-                AllowedChanges declared = report.expectations().scripts().get(script);
-                if (declared != null && !declared.note().isEmpty()) {
-                    b.append("Expected: ").append(esc(declared.note())).append("\n\n");
-                }
+                scriptHeading(b, report, script);
             }
             b.append("- **").append(input(c.input())).append("** (").append(score(c.before())).append(" → ")
                     .append(score(c.after())).append(")");
@@ -104,31 +173,114 @@ public final class Markdown {
             }
             b.append('\n');
             for (CheckedChange ch : c.shownChanges()) {
-                b.append("  - ").append(ch.expected() ? "" : "**UNEXPECTED** ")
-                        .append(ch.change().changeClass().label()).append(": ").append(esc(ch.change().text()))
-                        .append('\n');
+                b.append("  - ").append(change(ch)).append('\n');
             }
+        }
+        b.append(current == null ? "None.\n\n" : "\n");
+    }
+
+    /**
+     * Each script's changes grouped by the inputs they occur in: a change shared by several inputs
+     * is stated once, under the list of those inputs. Linear in the number of changes.
+     */
+    private static void changesByPattern(StringBuilder b, AuditReport report) {
+        Map<String, Map<String, Set<String>>> inputsByChange = new LinkedHashMap<>();
+        Map<String, Set<String>> changedInputs = new LinkedHashMap<>();
+        for (Comparison c : report.comparisons()) {
+            if (!c.changed()) {
+                continue;
+            }
+            String script = c.input().script();
+            changedInputs.computeIfAbsent(script, k -> new LinkedHashSet<>()).add(c.input().inputLabel());
+            Map<String, Set<String>> changes = inputsByChange.computeIfAbsent(script, k -> new LinkedHashMap<>());
+            for (CheckedChange ch : c.shownChanges()) {
+                changes.computeIfAbsent(change(ch), k -> new LinkedHashSet<>()).add(c.input().inputLabel());
+            }
+        }
+        if (changedInputs.isEmpty()) {
+            b.append("None.\n\n");
+            return;
+        }
+        changedInputs.forEach((script, inputs) -> {
+            scriptHeading(b, report, script);
+            Map<Set<String>, List<String>> byInputs = new LinkedHashMap<>();
+            inputsByChange.get(script).forEach((change, in) -> byInputs.computeIfAbsent(in, k -> new ArrayList<>())
+                    .add(change));
+            Set<String> scoreOnly = new LinkedHashSet<>(inputs);
+            byInputs.keySet().forEach(scoreOnly::removeAll);
+            byInputs.forEach((in, changes) -> {
+                b.append(in.size() == inputs.size() && inputs.size() > 1
+                        ? "In all " + in.size() + " changed inputs" : "In " + inputList(in)).append(":\n\n");
+                fold(b, Detail.SUMMARY, changes.size(), changes.size() + " changes", () -> {
+                    changes.forEach(ch -> b.append("- ").append(ch).append('\n'));
+                });
+                b.append('\n');
+            });
+            if (!scoreOnly.isEmpty()) {
+                b.append("Only the final score changed in ").append(inputList(scoreOnly)).append(".\n\n");
+            }
+        });
+    }
+
+    private static String inputList(Set<String> inputs) {
+        return inputs.size() + (inputs.size() == 1 ? " input (" : " inputs (")
+                + inputs.stream().map(Markdown::esc).collect(Collectors.joining(", ")) + ")";
+    }
+
+    private static void scriptHeading(StringBuilder b, AuditReport report, String script) {
+        b.append("### ").append(esc(script)).append("\n\n");
+        AllowedChanges declared = report.expectations().scripts().get(script);
+        if (declared != null && !declared.note().isEmpty()) {
+            b.append("Expected: ").append(esc(declared.note())).append("\n\n");
+        }
+    }
+
+    private static String change(CheckedChange ch) {
+        return (ch.expected() ? "" : "**UNEXPECTED** ") + ch.change().changeClass().label() + ": "
+                + esc(ch.change().text());
+    }
+
+    private static void changelog(StringBuilder b, Changelog c, boolean declared) {
+        b.append(esc(c.text())).append("\n");
+        if (c.unexercised().isEmpty() && declared) {
+            b.append("\nEvery declared fix changed at least one input.\n");
+        } else if (!c.unexercised().isEmpty()) {
+            b.append('\n');
+            b.append("Declared fixes no input exercised (no comparison of the script changed): ")
+                    .append(c.unexercised().stream().map(Markdown::esc).collect(Collectors.joining(", ")))
+                    .append(".\n");
         }
     }
 
     /**
      * A findings table: the header and one row per item, or the {@code none} line when there are
-     * no items; {@code end} follows either.
+     * no items; a blank line follows either. In the summary a long table is folded.
      */
-    private static <T> void table(StringBuilder b, List<T> items, String none, String header,
-                                  Function<T, List<String>> cells, String end) {
+    private static <T> void table(StringBuilder b, Detail detail, List<T> items, String none, String header,
+                                  Function<T, List<String>> cells) {
         if (items.isEmpty()) {
             b.append(none);
         } else {
-            rows(b, header, items, cells);
+            fold(b, detail, items.size(), items.size() + " rows", () -> {
+                b.append(header);
+                for (T item : items) {
+                    b.append("| ").append(String.join(" | ", cells.apply(item))).append(" |\n");
+                }
+            });
         }
-        b.append(end);
+        b.append('\n');
     }
 
-    private static <T> void rows(StringBuilder b, String header, List<T> items, Function<T, List<String>> cells) {
-        b.append(header);
-        for (T item : items) {
-            b.append("| ").append(String.join(" | ", cells.apply(item))).append(" |\n");
+    /** Writes {@code body}, inside {@code <details>} in the summary when it has more than {@link #FOLD_ROWS} rows. */
+    private static void fold(StringBuilder b, Detail detail, int rows, String summary, Runnable body) {
+        boolean folded = detail == Detail.SUMMARY && rows > FOLD_ROWS;
+        if (folded) {
+            // The blank lines let GitHub render the Markdown inside the HTML block.
+            b.append("<details><summary>").append(esc(summary)).append("</summary>\n\n");
+        }
+        body.run();
+        if (folded) {
+            b.append("\n</details>\n");
         }
     }
 
@@ -136,8 +288,17 @@ public final class Markdown {
         return esc(in.inputLabel());
     }
 
+    /** The first seed's score, qualified with the range across the seeds when it depends on them. */
     private static String score(ComparedRun run) {
-        return run.crashed() ? "crashed (" + esc(run.errorType()) + ")" : Cells.score(run.finalScore());
+        String first = run.crashed() ? "crashed (" + esc(run.errorType()) + ")" : Cells.score(run.finalScore());
+        SeedRange r = run.seedRange();
+        if (r == null) {
+            return first;
+        }
+        String range = r.low() == null ? "crashed under every seed"
+                : (r.low().equals(r.high()) ? Cells.score(r.low()) : Cells.score(r.low()) + "–" + Cells.score(r.high()))
+                + (r.crashed() ? " or crashed" : "");
+        return first + " ([seeds: " + range + "](" + SEEDS_ANCHOR + "))";
     }
 
     private static String changedNodes(Comparison c) {
@@ -179,8 +340,9 @@ public final class Markdown {
         return flat.length() <= max ? flat : flat.substring(0, max - 1) + "…";
     }
 
+    /** A code span; pipes escaped (GitHub unescapes them inside table cells), no backticks or newlines. */
     private static String code(String s) {
-        return "`" + s.replace("`", "'") + "`";
+        return "`" + s.replace("`", "'").replace("|", "\\|").replace("\r", " ").replace("\n", " ") + "`";
     }
 
     /** Escapes text for a Markdown table cell or line: pipes, backticks-free HTML, newlines. */

@@ -7,12 +7,22 @@ import org.junit.jupiter.api.Test;
 
 class ConsoleSummaryTest {
     @Test
-    void theCountsEachUnexpectedChangeAndTheChangelog() {
+    void theCountsEachUnexpectedNodeAndWhyThereIsNoChangelogLine() {
         assertEquals(List.of("12 runs, 3 inputs: 2 changed trees, 1 unexpected changes, 1 crashes, 1 seed-dependent "
                         + "trees, 1 prompt-lint findings",
                 "UNEXPECTED rl_course_book policy minimal: verdict (run) outcome: crashed → scored",
-                "Fixed scoring bugs in 2 evaluation scripts (gas_stations, rl_course_book); scores of affected answers "
-                        + "change."), ConsoleSummary.lines(SmallReports.small()));
+                "No changelog line: 1 node has unexpected changes; declare or fix them first.",
+                "Declared fixes no input exercised: drone_delivery"), ConsoleSummary.lines(SmallReports.small()));
+    }
+
+    @Test
+    void aNodeWhoseStatusAndScoreChangedIsOneUnexpectedChange() {
+        assertEquals(List.of("4 runs, 2 inputs: 2 changed trees, 1 unexpected changes, 0 crashes, 0 seed-dependent "
+                        + "trees, 0 prompt-lint findings",
+                "UNEXPECTED gas_stations fixture long-final-leg: verdict station_2_check status: passed → failed; "
+                        + "station_2_check score: 1.0 → 0.0",
+                "No changelog line: 1 node has unexpected changes; declare or fix them first."),
+                ConsoleSummary.lines(SmallReports.shared()));
     }
 
     @Test

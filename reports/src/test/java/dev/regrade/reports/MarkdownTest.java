@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class MarkdownTest {
     private static final String SMALL = Markdown.render(SmallReports.small());
+    private static final String FULL = Markdown.renderFull(SmallReports.small());
 
     private static String section(String md, String heading) {
         int start = md.indexOf("## " + heading + "\n");
@@ -22,9 +23,13 @@ class MarkdownTest {
         assertEquals("""
                 # Regrade audit: `released` → `fixed`
 
+                **Verdict: pass.** Every change is on a node the expectations allow.
+
                 0 runs · 0 inputs · 0 changed · **0 unexpected** · 0 crashes · 0 seed-dependent · 0 prompt-lint findings
 
                 Judge: in-process · hash seeds: [0] · expectations: (built-in) none.json
+
+                Every row, every input's changes and the expectations: [report-full.md](report-full.md).
 
                 ## Unexpected changes
 
@@ -32,15 +37,11 @@ class MarkdownTest {
 
                 ## Score impact
 
-                | Script | Input | released | fixed | Δ | Changed nodes |
-                |---|---|---:|---:|---:|---|
+                0 of 0 rows changed or depend on the hash seed; 0 unchanged rows are not listed here.
 
-                ## Changelog
+                ## Changed nodes
 
-                No scoring changes.
-
-                ## Changes by script
-
+                None.
 
                 ## Crashes
 
@@ -53,42 +54,67 @@ class MarkdownTest {
                 ## Prompt lint (missing values reaching the judge)
 
                 None.
+
+                ## Changelog
+
+                No scoring changes.
                 """, Markdown.render(SmallReports.empty()));
     }
 
     @Test
-    void theScoreTableHasOneRowPerComparisonWithTheCrashAndTheUnexpectedCount() {
-        assertEquals("""
-                ## Score impact
-
-                | Script | Input | released | fixed | Δ | Changed nodes |
-                |---|---|---:|---:|---:|---|
-                | gas_stations | fixture short-final-leg | 0.800 | 1.000 | +0.200 | `station_5_distance_check` |
-                | rl_course_book | policy minimal | crashed (TypeError) | 0.500 | – | `(run)` (**1 unexpected**) |
-                | rl_course_book | policy empty | 0.000 | 0.000 | 0 | – |
-
-                """, section(SMALL, "Score impact"));
+    void theSectionsComeInReadingOrder() {
+        for (String md : List.of(SMALL, FULL)) {
+            int at = md.indexOf("**Verdict: FAIL.** 1 node has changes the expectations do not allow.");
+            assertTrue(at > 0, md);
+            for (String heading : List.of("Unexpected changes", "Score impact", "Changed nodes", "Crashes",
+                    "Seed-dependent trees", "Prompt lint (missing values reaching the judge)", "Changelog")) {
+                int next = md.indexOf("\n## " + heading + "\n");
+                assertTrue(next > at, heading + " after the previous section");
+                at = next;
+            }
+        }
     }
 
     @Test
-    void unexpectedChangesComeFirstAndAreFlaggedUnderTheirScript() {
-        assertTrue(SMALL.indexOf("## Unexpected changes") < SMALL.indexOf("## Score impact"));
+    void theSummaryListsTheChangedRowsAndCountsTheUnchanged() {
+        assertEquals("""
+                ## Score impact
+
+                2 of 3 rows changed or depend on the hash seed; 1 unchanged row is not listed here.
+
+                A score shown with a range differs across the hash seeds: the first seed's score, then the range, \
+                linked to the seed-dependent trees.
+
+                | Script | Input | released | fixed | Δ | Changed nodes |
+                |---|---|---:|---:|---:|---|
+                | gas_stations | fixture short-final-leg | 0.800 | 1.000 ([seeds: 0.800–1.000](#seed-dependent-trees)) \
+                | +0.200 | `station_5_distance_check` |
+                | rl_course_book | policy minimal | crashed (TypeError) | 0.500 | – | `(run)` (**1 unexpected**) |
+
+                """, section(SMALL, "Score impact"));
+        assertTrue(section(FULL, "Score impact").contains("| rl_course_book | policy empty | 0.000 | 0.000 | 0 | – |\n"));
+        assertTrue(SMALL.contains("[report-full.md](report-full.md)"));
+    }
+
+    @Test
+    void unexpectedChangesAreOneRowPerNodeAndFlaggedUnderTheirScript() {
         assertEquals("""
                 ## Unexpected changes
 
-                | Script | Input | Class | Change |
-                |---|---|---|---|
-                | rl_course_book | policy minimal | verdict | (run) outcome: crashed → scored |
+                | Script | Input | Node | Class | Changes |
+                |---|---|---|---|---|
+                | rl_course_book | policy minimal | `(run)` | verdict | (run) outcome: crashed → scored |
 
                 """, section(SMALL, "Unexpected changes"));
         assertEquals("""
-                ## Changes by script
+                ## Changed nodes
 
                 ### gas_stations
 
                 Expected: Only the last station's distance check can change.
 
-                - **fixture short-final-leg** (0.800 → 1.000): The last leg is short \\| 12 miles
+                - **fixture short-final-leg** (0.800 → 1.000 ([seeds: 0.800–1.000](#seed-dependent-trees))): \
+                The last leg is short \\| 12 miles
                   - verdict: station_5_distance_check status: failed → passed
 
                 ### rl_course_book
@@ -96,7 +122,44 @@ class MarkdownTest {
                 - **policy minimal** (crashed (TypeError) → 0.500): one element per list
                   - **UNEXPECTED** verdict: (run) outcome: crashed → scored
 
-                """, section(SMALL, "Changes by script"));
+                """, section(FULL, "Changed nodes"));
+    }
+
+    @Test
+    void theSummaryStatesAChangeSharedByInputsOnce() {
+        String md = Markdown.render(SmallReports.shared());
+        assertEquals("""
+                ## Changed nodes
+
+                ### gas_stations
+
+                In all 2 changed inputs:
+
+                - verdict: station_5_distance_check status: failed → passed
+
+                In 1 input (fixture long-final-leg):
+
+                - content: station_1 desc: Station 1: A → Station 1: B
+                - **UNEXPECTED** verdict: station_2_check status: passed → failed
+                - **UNEXPECTED** verdict: station_2_check score: 1.0 → 0.0
+
+                """, section(md, "Changed nodes"));
+        assertTrue(section(md, "Unexpected changes").contains("| gas_stations | fixture long-final-leg | "
+                + "`station_2_check` | verdict | station_2_check status: passed → failed; station_2_check score: "
+                + "1.0 → 0.0 |\n"), md);
+        assertTrue(section(md, "Score impact").contains("| 0 | `station_5_distance_check`, `station_1`, "
+                + "`station_2_check` (**1 unexpected**) |\n"), "one unexpected node, not two changes");
+    }
+
+    @Test
+    void theChangelogIsWithheldBesideUnexpectedChangesAndNamesTheUnexercisedFixes() {
+        assertEquals("""
+                ## Changelog
+
+                No changelog line: 1 node has unexpected changes; declare or fix them first.
+
+                Declared fixes no input exercised (no comparison of the script changed): drone_delivery.
+                """, section(SMALL, "Changelog"));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.regrade.reports;
 
 import dev.regrade.reports.model.AllowedChanges;
 import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.Changelog;
 import dev.regrade.reports.model.ChangedTrees;
 import dev.regrade.reports.model.CheckedChange;
 import dev.regrade.reports.model.ComparedRun;
@@ -12,6 +13,7 @@ import dev.regrade.reports.model.LintFinding;
 import dev.regrade.reports.model.NodeChange;
 import dev.regrade.reports.model.ScriptInput;
 import dev.regrade.reports.model.SeedDifference;
+import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.Totals;
 import dev.regrade.reports.model.UnexpectedChange;
 import dev.regrade.rubric.Status;
@@ -22,10 +24,12 @@ import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.json.RunOutcome;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** Small hand-built reports for the renderer tests. */
 public final class SmallReports {
     public static final ScriptInput SHORT_LEG = new ScriptInput("gas_stations", "fixture", "short-final-leg");
+    public static final ScriptInput LONG_LEG = new ScriptInput("gas_stations", "fixture", "long-final-leg");
     public static final ScriptInput MINIMAL = new ScriptInput("rl_course_book", "policy", "minimal");
     public static final ScriptInput EMPTY = new ScriptInput("rl_course_book", "policy", "empty");
     /** A claim with a pipe, a script tag and a quote in it. */
@@ -38,7 +42,8 @@ public final class SmallReports {
     public static AuditReport empty() {
         return new AuditReport(AuditReport.VERSION, "released", "fixed", "in-process", List.of(0L),
                 new DeclaredExpectations("(built-in) none.json", "", Map.of()), new Totals(0, 0, 0, 0, 0, 0, 0),
-                List.of(), List.of(), List.of(), List.of(), List.of(), "No scoring changes.");
+                List.of(), List.of(), List.of(), List.of(), List.of(),
+                new Changelog(List.of(), "No scoring changes.", null, List.of()));
     }
 
     /**
@@ -52,12 +57,14 @@ public final class SmallReports {
         NodeChange outcome = change(ChangeClass.VERDICT, "outcome", "(run)", "crashed", "scored");
         Comparison shortLeg = new Comparison(SHORT_LEG, "The last leg is short | 12 miles",
                 scored("released", 0.8, "results/gas_stations/released/fixture-short-final-leg.json"),
-                scored("fixed", 1.0, "results/gas_stations/fixed/fixture-short-final-leg.json"), 1.0 - 0.8,
+                new ComparedRun("fixed", RunOutcome.SCORED, 1.0, null, null, 3,
+                        "results/gas_stations/fixed/fixture-short-final-leg.json", new SeedRange(0.8, 1.0, false)),
+                1.0 - 0.8,
                 List.of(new CheckedChange(verdict, true), new CheckedChange(derived, true)), true, 0,
                 new ChangedTrees(tree(0.8, Status.PARTIAL, Status.FAILED), tree(1.0, Status.PASSED, Status.PASSED)));
         Comparison minimal = new Comparison(MINIMAL, "one element per list",
                 new ComparedRun("released", RunOutcome.CRASHED, null, "TypeError", "slice indices must be integers", 0,
-                        "results/rl_course_book/released/policy-minimal.json"),
+                        "results/rl_course_book/released/policy-minimal.json", null),
                 scored("fixed", 0.5, "results/rl_course_book/fixed/policy-minimal.json"), null,
                 List.of(new CheckedChange(outcome, false)), true, 1,
                 new ChangedTrees(null, tree(0.5, Status.PARTIAL, Status.PASSED)));
@@ -65,17 +72,42 @@ public final class SmallReports {
                 scored("fixed", 0.0, "results/rl_course_book/fixed/policy-empty.json"), 0.0, List.of(), false, 0, null);
         return new AuditReport(AuditReport.VERSION, "released", "fixed", "in-process", List.of(0L, 1L),
                 new DeclaredExpectations("(built-in) fixes.json", "The fix set",
-                        Map.of("gas_stations", new AllowedChanges(List.of("station_*_distance_check"),
-                                "Only the last station's distance check can change."))),
+                        new TreeMap<>(Map.of("gas_stations", new AllowedChanges(List.of("station_*_distance_check"),
+                                "Only the last station's distance check can change."),
+                                "drone_delivery", new AllowedChanges(List.of("company_*"), "")))),
                 new Totals(12, 3, 2, 1, 1, 1, 1), List.of(shortLeg, minimal, empty),
-                List.of(new UnexpectedChange(MINIMAL, outcome)),
+                List.of(new UnexpectedChange(MINIMAL, "(run)", List.of(outcome))),
                 List.of(new SeedDifference(SHORT_LEG, "fixed", 0, 1,
                         List.of(change(ChangeClass.CONTENT, "desc", "station_1", "Station 1: A", "Station 1: B")))),
                 List.of(new LintFinding(EMPTY, "released", "course_name_check", HOSTILE_CLAIM, List.of("None"))),
                 List.of(new Crash(MINIMAL, "released", "TypeError", "slice indices must be integers", "fixed",
                         RunOutcome.SCORED, 0.5)),
-                "Fixed scoring bugs in 2 evaluation scripts (gas_stations, rl_course_book); scores of affected "
-                        + "answers change.");
+                new Changelog(List.of("gas_stations", "rl_course_book"), null,
+                        "1 node has unexpected changes; declare or fix them first.", List.of("drone_delivery")));
+    }
+
+    /**
+     * Two gas_stations inputs sharing a verdict change; the second also changes a description and
+     * has one node whose status and score both changed unexpectedly.
+     */
+    public static AuditReport shared() {
+        NodeChange verdict = change(ChangeClass.VERDICT, "status", "station_5_distance_check", "failed", "passed");
+        NodeChange desc = change(ChangeClass.CONTENT, "desc", "station_1", "Station 1: A", "Station 1: B");
+        NodeChange status = change(ChangeClass.VERDICT, "status", "station_2_check", "passed", "failed");
+        NodeChange score = change(ChangeClass.VERDICT, "score", "station_2_check", "1.0", "0.0");
+        Comparison shortLeg = new Comparison(SHORT_LEG, "", scored("released", 0.8, "a.json"),
+                scored("fixed", 1.0, "b.json"), 1.0 - 0.8, List.of(new CheckedChange(verdict, true)), true, 0, null);
+        Comparison longLeg = new Comparison(LONG_LEG, "", scored("released", 0.8, "c.json"),
+                scored("fixed", 0.8, "d.json"), 0.0, List.of(new CheckedChange(verdict, true),
+                new CheckedChange(desc, true), new CheckedChange(status, false), new CheckedChange(score, false)),
+                true, 1, null);
+        return new AuditReport(AuditReport.VERSION, "released", "fixed", "in-process", List.of(0L),
+                new DeclaredExpectations("(built-in) fixes.json", "", Map.of("gas_stations",
+                        new AllowedChanges(List.of("station_5_*", "station_1"), ""))),
+                new Totals(4, 2, 2, 1, 0, 0, 0), List.of(shortLeg, longLeg),
+                List.of(new UnexpectedChange(LONG_LEG, "station_2_check", List.of(status, score))), List.of(),
+                List.of(), List.of(), new Changelog(List.of("gas_stations"), null,
+                        "1 node has unexpected changes; declare or fix them first.", List.of()));
     }
 
     static NodeChange change(ChangeClass c, String kind, String node, String before, String after) {
@@ -83,7 +115,7 @@ public final class SmallReports {
     }
 
     static ComparedRun scored(String variant, double score, String result) {
-        return new ComparedRun(variant, RunOutcome.SCORED, score, null, null, 3, result);
+        return new ComparedRun(variant, RunOutcome.SCORED, score, null, null, 3, result, null);
     }
 
     /** A root over one critical leaf {@code station_5_distance_check}. */

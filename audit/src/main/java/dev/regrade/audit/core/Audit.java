@@ -12,6 +12,7 @@ import dev.regrade.policies.World;
 import dev.regrade.reports.model.AuditReport;
 import dev.regrade.reports.model.Comparison;
 import dev.regrade.reports.model.Crash;
+import dev.regrade.reports.model.DeclaredExpectations;
 import dev.regrade.reports.model.LintFinding;
 import dev.regrade.reports.model.ScriptInput;
 import dev.regrade.reports.model.SeedDifference;
@@ -232,10 +233,12 @@ public final class Audit {
         List<SeedDifference> determinism = table.stream()
                 .flatMap(r -> ReportSections.seedDifferences(r, base).stream()).toList();
         List<LintFinding> lint = table.stream().flatMap(r -> ReportSections.lint(r).stream()).toList();
+        DeclaredExpectations expectations = ReportSections.expectations(config.expectations());
         AuditReport report = new AuditReport(AuditReport.VERSION, config.before(), config.after(),
-                config.judge().label(), config.seeds(), ReportSections.expectations(config.expectations()),
+                config.judge().label(), config.seeds(), expectations,
                 ReportSections.totals(runs.size(), comparisons, unexpected, crashes, determinism, lint),
-                comparisons, unexpected, determinism, lint, crashes, ReportSections.changelog(comparisons));
+                comparisons, unexpected, determinism, lint, crashes,
+                ReportSections.changelog(comparisons, unexpected, expectations));
         return new Outcome(report, files, evaluated, judgeRequests);
     }
 

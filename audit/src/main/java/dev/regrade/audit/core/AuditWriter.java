@@ -24,7 +24,7 @@ public final class AuditWriter {
     private AuditWriter() {
     }
 
-    /** Writes results, {@code report.json}, {@code report.md} and {@code report.html} under {@code out}. */
+    /** Writes results, {@code report.json}, {@code report.md}, {@code report-full.md} and {@code report.html} under {@code out}. */
     public static void write(Path out, Audit.Outcome outcome) {
         // The HTML is rendered beside the result writes; what is written, and where, is the same.
         CompletableFuture<String> html = CompletableFuture.supplyAsync(() -> Html.render(outcome.report()));
@@ -33,7 +33,7 @@ public final class AuditWriter {
         writeReports(out, outcome.report(), html);
     }
 
-    /** Writes {@code report.json} and the two renderings of a report. */
+    /** Writes {@code report.json} and the renderings of a report. */
     public static void writeReports(Path out, AuditReport report) {
         writeReports(out, report, CompletableFuture.completedFuture(Html.render(report)));
     }
@@ -41,6 +41,7 @@ public final class AuditWriter {
     private static void writeReports(Path out, AuditReport report, CompletableFuture<String> html) {
         atomicWrite(out.resolve("report.json"), ReportJson.toFileText(report));
         atomicWrite(out.resolve("report.md"), Markdown.render(report));
+        atomicWrite(out.resolve(Markdown.FULL_FILE), Markdown.renderFull(report));
         atomicWrite(out.resolve("report.html"), join(html));
     }
 

@@ -4,6 +4,7 @@ import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.lint.PromptLint;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.reports.model.AllowedChanges;
+import dev.regrade.reports.model.Changelog;
 import dev.regrade.reports.model.CheckedChange;
 import dev.regrade.reports.model.ChangedTrees;
 import dev.regrade.reports.model.ComparedRun;
@@ -13,6 +14,7 @@ import dev.regrade.reports.model.DeclaredExpectations;
 import dev.regrade.reports.model.LintFinding;
 import dev.regrade.reports.model.NodeChange;
 import dev.regrade.reports.model.SeedDifference;
+import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.Totals;
 import dev.regrade.reports.model.UnexpectedChange;
 import dev.regrade.rubric.JudgeCall;
@@ -26,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** The audit report's sections, one builder each, from the runs of one input (or from other sections). */
 final class ReportSections {
@@ -58,24 +61,58 @@ final class ReportSections {
         boolean changed = nonDerived > 0 || !Objects.equals(a, b);
         ChangedTrees trees = changed ? new ChangedTrees(r.before().document().tree().orElse(null),
                 r.after().document().tree().orElse(null)) : null;
-        return new Comparison(r.input(), r.description(), compared(r.before(), r.beforePath()),
-                compared(r.after(), r.afterPath()), a != null && b != null ? a - b : null, changes, changed,
-                unexpected, trees);
+        return new Comparison(r.input(), r.description(), compared(r, r.before(), r.beforePath()),
+                compared(r, r.after(), r.afterPath()), a != null && b != null ? a - b : null, changes, changed,
+                unexpectedNodes(changes).size(), trees);
     }
 
-    private static ComparedRun compared(RunRecord r, String path) {
+    private static ComparedRun compared(InputRuns runs, RunRecord r, String path) {
         RunMeta meta = r.document().regrade();
         return new ComparedRun(r.spec().variant(), meta.outcome(), r.finalScore(),
                 r.crashed() ? meta.errorType() : null, r.crashed() ? meta.error() : null,
-                meta.judgeRequests().size(), path);
+                meta.judgeRequests().size(), path, seedRange(runs, r));
     }
 
-    /** The changes the expectations do not allow, in comparison order. */
+    /**
+     * How a first-seed run's final score varies across the seeds, from its reruns (the runs not
+     * evaluated again are copies of it); null when every seed gives the same score.
+     */
+    private static SeedRange seedRange(InputRuns runs, RunRecord first) {
+        List<RunRecord> seeds = new ArrayList<>(List.of(first));
+        runs.reruns().stream().filter(x -> x.reference() == first).forEach(x -> seeds.add(x.run()));
+        TreeSet<Double> scores = new TreeSet<>();
+        boolean crashed = false;
+        for (RunRecord s : seeds) {
+            if (s.finalScore() == null) {
+                crashed = true;
+            } else {
+                scores.add(s.finalScore());
+            }
+        }
+        if (scores.size() + (crashed ? 1 : 0) <= 1) {
+            return null;
+        }
+        return scores.isEmpty() ? new SeedRange(null, null, true)
+                : new SeedRange(scores.first(), scores.last(), crashed);
+    }
+
+    /** The changes the expectations do not allow, grouped by node, nodes in diff order. */
+    private static Map<String, List<NodeChange>> unexpectedNodes(List<CheckedChange> changes) {
+        Map<String, List<NodeChange>> byNode = new LinkedHashMap<>();
+        for (CheckedChange ch : changes) {
+            if (!ch.expected()) {
+                byNode.computeIfAbsent(ch.change().node(), k -> new ArrayList<>()).add(ch.change());
+            }
+        }
+        return byNode;
+    }
+
+    /** The nodes with a change the expectations do not allow, one entry per node, in comparison order. */
     static List<UnexpectedChange> unexpected(List<Comparison> comparisons) {
         List<UnexpectedChange> out = new ArrayList<>();
         for (Comparison c : comparisons) {
-            c.changes().stream().filter(ch -> !ch.expected())
-                    .forEach(ch -> out.add(new UnexpectedChange(c.input(), ch.change())));
+            unexpectedNodes(c.changes()).forEach((node, changes) -> out.add(new UnexpectedChange(c.input(), node,
+                    changes)));
         }
         return out;
     }
@@ -136,16 +173,25 @@ final class ReportSections {
                 lint.size());
     }
 
-    /** The changelog line for the scripts whose scores or trees changed (FIXES.md's wording). */
-    static String changelog(List<Comparison> comparisons) {
+    /**
+     * The changelog entry: the line for the scripts whose scores or trees changed (FIXES.md's
+     * wording), withheld when a change is unexpected; and the declared fixes no input exercised.
+     */
+    static Changelog changelog(List<Comparison> comparisons, List<UnexpectedChange> unexpected,
+                               DeclaredExpectations expectations) {
         Set<String> affected = new LinkedHashSet<>();
         comparisons.stream().filter(Comparison::changed).forEach(c -> affected.add(c.input().script()));
-        if (affected.isEmpty()) {
-            return "No scoring changes.";
-        }
         List<String> names = new ArrayList<>(affected);
         names.sort(String.CASE_INSENSITIVE_ORDER);
-        return "Fixed scoring bugs in " + names.size() + " evaluation script" + (names.size() == 1 ? "" : "s") + " ("
-                + String.join(", ", names) + "); scores of affected answers change.";
+        List<String> unexercised = expectations.scripts().keySet().stream().filter(s -> !affected.contains(s))
+                .toList();
+        if (!unexpected.isEmpty()) {
+            return new Changelog(names, null, unexpected.size() + " node" + (unexpected.size() == 1 ? " has" : "s have")
+                    + " unexpected changes; declare or fix them first.", unexercised);
+        }
+        String line = names.isEmpty() ? "No scoring changes."
+                : "Fixed scoring bugs in " + names.size() + " evaluation script" + (names.size() == 1 ? "" : "s")
+                + " (" + String.join(", ", names) + "); scores of affected answers change.";
+        return new Changelog(names, line, null, unexercised);
     }
 }

@@ -12,7 +12,9 @@ import dev.regrade.reports.Markdown;
 import dev.regrade.reports.model.AuditReport;
 import dev.regrade.reports.model.ComparedRun;
 import dev.regrade.reports.model.Comparison;
+import dev.regrade.reports.model.NodeChange;
 import dev.regrade.reports.model.ReportJson;
+import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.UnexpectedChange;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.scripts.v2025_10_23.Scripts;
@@ -56,10 +58,16 @@ class AuditTest {
                 Audit.Outcome o = Audit.run(defaults().withScripts(List.of(script)).withSeeds(List.of(0L))
                         .withExpectations(Expectations.shipped().without(script)), (d, t) -> { });
                 assertTrue(o.unexpected() > 0, script + ": without its expectation, its fix is unexpected");
+                Set<String> nodes = new HashSet<>();
                 for (UnexpectedChange u : o.report().unexpected()) {
                     assertEquals(script, u.input().script());
-                    assertFalse(u.change().derived(), "derived changes are never unexpected");
+                    assertTrue(nodes.add(u.input().inputLabel() + " " + u.node()), "one entry per node");
+                    assertTrue(u.changes().stream().allMatch(ch -> ch.node().equals(u.node())), u.toString());
+                    assertFalse(u.changes().stream().anyMatch(NodeChange::derived),
+                            "derived changes are never unexpected");
                 }
+                assertEquals(o.report().unexpected().size(), o.report().summary().unexpected());
+                assertFalse(o.report().changelog().offered(), "no changelog line beside unexpected changes");
             }));
         }
         return tests;
@@ -68,8 +76,8 @@ class AuditTest {
     @Test
     void theMarkdownTableHasARowForEveryScriptAndInputMatchingTheResultFiles() {
         AuditReport report = outcome.report();
-        String md = Markdown.render(report);
-        String table = md.substring(md.indexOf("## Score impact"), md.indexOf("## Changelog"));
+        String md = Markdown.renderFull(report);
+        String table = md.substring(md.indexOf("## Score impact"), md.indexOf("## Changed nodes"));
         List<String> rows = table.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| Script")).toList();
         List<Comparison> comparisons = report.comparisons();
         assertEquals(comparisons.size(), rows.size());
@@ -86,7 +94,9 @@ class AuditTest {
                 if (result.get("final_score").isNull()) {
                     assertTrue(cell.startsWith("crashed (" + result.get("regrade").get("error_type").asText()), cell);
                 } else {
-                    assertEquals(dev.regrade.pycompat.PyFormat.fixed(result.get("final_score").doubleValue(), 3), cell);
+                    String first = dev.regrade.pycompat.PyFormat.fixed(result.get("final_score").doubleValue(), 3);
+                    assertEquals(side.seedDependent() ? first + " ([seeds: " : first,
+                            cell.substring(0, Math.min(cell.length(), first.length() + (side.seedDependent() ? 10 : 0))));
                 }
             }
         }
@@ -101,10 +111,52 @@ class AuditTest {
 
     @Test
     void theChangelogLineNamesTheAffectedScripts() {
-        String line = outcome.report().changelog();
+        String line = outcome.report().changelog().line();
         assertTrue(line.startsWith("Fixed scoring bugs in "), line);
         assertTrue(line.endsWith("; scores of affected answers change."), line);
         assertTrue(line.contains("gas_stations") && line.contains("rl_course_book"), line);
+        assertEquals(List.of(), outcome.report().changelog().unexercised(), "every shipped fix is exercised");
+        AuditReport one = Audit.run(defaults().withScripts(List.of("gas_stations")).withSeeds(List.of(0L)), (d, t) -> { })
+                .report();
+        assertEquals(List.of("gas_stations"), one.changelog().scripts());
+        assertTrue(one.changelog().unexercised().contains("rl_course_book"), one.changelog().toString());
+        assertFalse(one.changelog().unexercised().contains("gas_stations"));
+    }
+
+    @Test
+    void theReportMdFitsAGitHubCommentAndLinksTheFullReport() {
+        String md = Markdown.render(outcome.report());
+        assertTrue(md.length() <= 65_536, md.length() + " characters");
+        assertTrue(md.contains("](" + Markdown.FULL_FILE + ")"), "links the full report");
+        String impact = md.substring(md.indexOf("## Score impact"), md.indexOf("## Changed nodes"));
+        String full = Markdown.renderFull(outcome.report());
+        for (Comparison c : outcome.report().comparisons()) {
+            String row = "| " + c.input().script() + " | " + c.input().inputLabel() + " | ";
+            assertTrue(full.contains(row), row);
+            assertEquals(c.changed() || c.seedDependent(), impact.contains(row),
+                    "report.md lists only the rows that changed or depend on the seed: " + row);
+        }
+    }
+
+    @Test
+    void bothMarkdownReportsParseAsGitHubTablesWithEveryRowWhole() {
+        for (String md : List.of(Markdown.render(outcome.report()), Markdown.renderFull(outcome.report()))) {
+            GfmTables.Check check = GfmTables.check(md);
+            assertTrue(check.tables() >= 4, check.tables() + " tables");
+            assertEquals(List.of(), check.problems());
+        }
+    }
+
+    @Test
+    void aSeedDependentScoreShowsItsRangeInTheTable() {
+        Comparison c = outcome.report().comparisons().stream()
+                .filter(x -> x.input().script().equals("popular_ai_books")
+                        && x.input().input().equals("blank-title-among-first-five")).findFirst().orElseThrow();
+        assertEquals(new SeedRange(0.8, 1.0, false), c.before().seedRange());
+        assertTrue(Markdown.render(outcome.report()).contains("| popular_ai_books | fixture blank-title-among-first-five"
+                + " | 0.800 ([seeds: 0.800–1.000](#seed-dependent-trees)) | "));
+        long ranged = outcome.report().comparisons().stream().filter(Comparison::seedDependent).count();
+        assertTrue(ranged > 0 && ranged <= outcome.report().summary().determinism(), ranged + " ranged rows");
     }
 
     @Test

@@ -24,6 +24,7 @@ import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.World;
 import dev.regrade.reports.TreeText;
 import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.Changelog;
 import dev.regrade.reports.model.DeclaredExpectations;
 import dev.regrade.reports.model.Totals;
 import dev.regrade.rubric.script.RubricScript;
@@ -173,7 +174,8 @@ class OutputSafetyTest {
         AuditWriter.atomicWrite(out.resolve("tree.txt"), TreeText.render(rec.document()));
         AuditWriter.writeReports(out.resolve("report"), new AuditReport(AuditReport.VERSION, "released", "fixed",
                 "http", List.of(0L), new DeclaredExpectations("none", "", Map.of()), new Totals(0, 0, 0, 0, 0, 0, 0),
-                List.of(), List.of(), List.of(), List.of(), List.of(), "No scoring changes."));
+                List.of(), List.of(), List.of(), List.of(), List.of(),
+                new Changelog(List.of(), "No scoring changes.", null, List.of())));
         try (Stream<Path> files = Files.walk(out)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
                 assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(key), "key in " + f);

@@ -15,16 +15,16 @@ import java.util.List;
  * @param expectations the expectations the changes were checked against
  * @param summary      the counts
  * @param comparisons  one per script × input
- * @param unexpected   every change the expectations do not allow, in comparison order
+ * @param unexpected   every node with a change the expectations do not allow, in comparison order
  * @param determinism  every tree that differs under another seed
  * @param lint         every claim with a missing value, once per node and claim
  * @param crashes      every crashed run under the first seed
- * @param changelog    the changelog line for the scripts whose trees or scores changed
+ * @param changelog    the changelog entry the audit offers (or withholds), and the fixes no input exercised
  */
 public record AuditReport(int version, String before, String after, String judge, List<Long> seeds,
                           DeclaredExpectations expectations, Totals summary, List<Comparison> comparisons,
                           List<UnexpectedChange> unexpected, List<SeedDifference> determinism,
-                          List<LintFinding> lint, List<Crash> crashes, String changelog) {
+                          List<LintFinding> lint, List<Crash> crashes, Changelog changelog) {
     /** The format version this code writes. */
     public static final int VERSION = 1;
 

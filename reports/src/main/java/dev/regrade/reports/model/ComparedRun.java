@@ -12,9 +12,16 @@ import dev.regrade.rubric.json.RunOutcome;
  * @param error         the Python error message when the run crashed, else null
  * @param judgeRequests the number of judge requests the run made
  * @param result        the result file, relative to the audit's output directory
+ * @param seedRange     how the final score varies across the hash seeds; null when every seed gives
+ *                      the same score (or every seed crashes)
  */
 public record ComparedRun(String variant, RunOutcome outcome, Double finalScore, String errorType, String error,
-                          int judgeRequests, String result) {
+                          int judgeRequests, String result, SeedRange seedRange) {
+    /** True when the final score depends on the hash seed. */
+    public boolean seedDependent() {
+        return seedRange != null;
+    }
+
     /** True when the original would have raised for this input. */
     public boolean crashed() {
         return outcome == RunOutcome.CRASHED;

@@ -13,13 +13,18 @@ import java.util.List;
  * @param changes     every difference in diff order, each checked against the expectations; a run that
  *                    crashed on one side only is one {@code (run)} outcome change
  * @param changed     whether any non-derived difference exists or the final score changed
- * @param unexpected  the number of differences the expectations do not allow
+ * @param unexpected  the number of nodes with a difference the expectations do not allow
  * @param trees       both trees when {@code changed}, else null
  */
 public record Comparison(ScriptInput input, String description, ComparedRun before, ComparedRun after, Double delta,
                          List<CheckedChange> changes, boolean changed, int unexpected, ChangedTrees trees) {
     public Comparison {
         changes = List.copyOf(changes);
+    }
+
+    /** True when either side's final score depends on the hash seed. */
+    public boolean seedDependent() {
+        return before.seedDependent() || after.seedDependent();
     }
 
     /** The changes a reader is shown: every one but the derived. */

@@ -56,12 +56,26 @@ public final class ReportJson {
                 .put("unexpected", t.unexpected()).put("crashes", t.crashes()).put("determinism", t.determinism())
                 .put("lint", t.lint());
         o.set("comparisons", array(r.comparisons(), ReportJson::comparison));
-        o.set("unexpected", array(r.unexpected(), u -> change(input(F.objectNode(), u.input()), u.change())));
+        o.set("unexpected", array(r.unexpected(), ReportJson::unexpected));
         o.set("determinism", array(r.determinism(), ReportJson::seedDifference));
         o.set("lint", array(r.lint(), l -> input(F.objectNode(), l.input(), l.variant()).put("node", l.node())
                 .put("claim", l.claim()).set("tokens", strings(l.tokens()))));
         o.set("crashes", array(r.crashes(), ReportJson::crash));
-        o.put("changelog", r.changelog());
+        o.set("changelog", changelog(r.changelog()));
+        return o;
+    }
+
+    private static ObjectNode unexpected(UnexpectedChange u) {
+        ObjectNode o = input(F.objectNode(), u.input()).put("node", u.node());
+        o.set("changes", array(u.changes(), ch -> change(F.objectNode(), ch)));
+        return o;
+    }
+
+    private static ObjectNode changelog(Changelog c) {
+        ObjectNode o = F.objectNode();
+        o.set("scripts", strings(c.scripts()));
+        o.put("line", c.line()).put("withheld", c.withheld());
+        o.set("unexercised", strings(c.unexercised()));
         return o;
     }
 
@@ -117,7 +131,12 @@ public final class ReportJson {
         if (r.crashed()) {
             o.put("error_type", r.errorType()).put("error", r.error());
         }
-        return o.put("judge_requests", r.judgeRequests()).put("result", r.result());
+        o.put("judge_requests", r.judgeRequests()).put("result", r.result());
+        if (r.seedDependent()) {
+            o.putObject("seed_range").put("low", r.seedRange().low()).put("high", r.seedRange().high())
+                    .put("crashed", r.seedRange().crashed());
+        }
+        return o;
     }
 
     private static ObjectNode input(ObjectNode o, ScriptInput in) {
@@ -161,7 +180,8 @@ public final class ReportJson {
         return new AuditReport(version, o.get("before", TEXT), o.get("after", TEXT), o.get("judge", TEXT),
                 seeds, expectations, totals,
                 o.objects("comparisons", ReportJson::comparison),
-                o.objects("unexpected", u -> new UnexpectedChange(input(u), change(u))),
+                o.objects("unexpected", u -> new UnexpectedChange(input(u), u.get("node", TEXT),
+                        u.objects("changes", ReportJson::change))),
                 o.objects("determinism", d -> new SeedDifference(input(d), d.get("variant", TEXT),
                         d.get("base_seed", LONG), d.get("seed", LONG), d.objects("changes", ReportJson::change))),
                 o.objects("lint", l -> new LintFinding(input(l), l.get("variant", TEXT), l.get("node", TEXT),
@@ -169,7 +189,12 @@ public final class ReportJson {
                 o.objects("crashes", c -> new Crash(input(c), c.get("variant", TEXT), c.get("error_type", TEXT),
                         c.get("error", TEXT), c.get("other_variant", TEXT),
                         c.parsed("other_outcome", RunOutcome::fromValue), c.getOrNull("other_score", NUMBER))),
-                o.get("changelog", TEXT));
+                changelog(o.object("changelog")));
+    }
+
+    private static Changelog changelog(JsonFields c) {
+        return new Changelog(c.list("scripts", TEXT), c.getOrNull("line", TEXT), c.getOrNull("withheld", TEXT),
+                c.list("unexercised", TEXT));
     }
 
     private static Comparison comparison(JsonFields c) {
@@ -192,7 +217,12 @@ public final class ReportJson {
     private static ComparedRun run(JsonFields r) {
         return new ComparedRun(r.get("variant", TEXT), r.parsed("outcome", RunOutcome::fromValue),
                 r.getOrNull("final_score", NUMBER), r.getOrNull("error_type", TEXT), r.getOrNull("error", TEXT),
-                r.get("judge_requests", INT), r.get("result", TEXT));
+                r.get("judge_requests", INT), r.get("result", TEXT),
+                r.has("seed_range") ? seedRange(r.object("seed_range")) : null);
+    }
+
+    private static SeedRange seedRange(JsonFields s) {
+        return new SeedRange(s.getOrNull("low", NUMBER), s.getOrNull("high", NUMBER), s.get("crashed", BOOL));
     }
 
     private static ScriptInput input(JsonFields o) {

@@ -6,7 +6,7 @@ package dev.regrade.reports.model;
  * @param runs        every run, all seeds included (reused runs counted as runs)
  * @param comparisons the script × input comparisons
  * @param changed     the comparisons whose tree or score changed
- * @param unexpected  the unexpected changes (non-zero: the audit fails)
+ * @param unexpected  the nodes with an unexpected change, one per node (non-zero: the audit fails)
  * @param crashes     the crashed runs under the first seed
  * @param determinism the trees that differ under another seed
  * @param lint        the prompt-lint findings

@@ -21,6 +21,7 @@ class ReportJsonTest {
     void aReportReadBackFromItsFileIsTheSameReport() {
         assertEquals(SmallReports.small(), roundTrip(SmallReports.small()));
         assertEquals(SmallReports.empty(), roundTrip(SmallReports.empty()));
+        assertEquals(SmallReports.shared(), roundTrip(SmallReports.shared()));
     }
 
     @Test
@@ -38,8 +39,12 @@ class ReportJsonTest {
         assertTrue(text.contains("\"delta\": null,"), "no delta beside a crash");
         assertTrue(text.contains("\"final_score\": null,\n                \"error_type\": \"TypeError\","), text);
         assertTrue(text.contains("\"claim\": \"The course <script>alert('x')</script> | None is taught\","), text);
-        assertTrue(text.endsWith("    \"changelog\": \"Fixed scoring bugs in 2 evaluation scripts (gas_stations, "
-                + "rl_course_book); scores of affected answers change.\"\n}\n"), text);
+        assertTrue(text.contains("\"seed_range\": {\n                    \"low\": 0.8,\n                    "
+                + "\"high\": 1.0,\n                    \"crashed\": false\n                }"), text);
+        assertTrue(text.endsWith("    \"changelog\": {\n        \"scripts\": [\n            \"gas_stations\",\n"
+                + "            \"rl_course_book\"\n        ],\n        \"line\": null,\n        \"withheld\": \"1 node "
+                + "has unexpected changes; declare or fix them first.\",\n        \"unexercised\": [\n            "
+                + "\"drone_delivery\"\n        ]\n    }\n}\n"), text);
     }
 
     private static String problem(Consumer<ObjectNode> edit) {
