@@ -2,6 +2,11 @@ package dev.regrade.reports;
 
 import dev.regrade.pycompat.PyFormat;
 import dev.regrade.reports.model.Comparison;
+import dev.regrade.reports.model.NodeChange;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /** The numbers and counts every rendering shows the same way. */
 final class Cells {
@@ -25,5 +30,32 @@ final class Cells {
     /** How many of a comparison's shown (non-derived) changes the expectations do not allow. */
     static long unexpectedShown(Comparison c) {
         return c.shownChanges().stream().filter(ch -> !ch.expected()).count();
+    }
+
+    /**
+     * Distinct non-derived node ids of the changes (all ids when every change is derived), each
+     * through {@code code}, at most {@code max} joined by commas, then "+N more".
+     */
+    static String nodes(List<NodeChange> changes, int max, UnaryOperator<String> code) {
+        Set<String> ids = new LinkedHashSet<>();
+        for (NodeChange ch : changes) {
+            if (!ch.derived()) {
+                ids.add(ch.node());
+            }
+        }
+        if (ids.isEmpty()) {
+            changes.forEach(ch -> ids.add(ch.node()));
+        }
+        StringBuilder b = new StringBuilder();
+        int i = 0;
+        for (String id : ids) {
+            if (i == max) {
+                b.append(" +").append(ids.size() - max).append(" more");
+                break;
+            }
+            b.append(i == 0 ? "" : ", ").append(code.apply(id));
+            i++;
+        }
+        return b.toString();
     }
 }
