@@ -49,7 +49,9 @@ public final class Html {
             .node{padding:1px 4px;border-radius:3px;display:inline-block;margin:1px 0}
             .passed{background:#e3f5e1}.failed{background:#fde2e1}.partial{background:#fff4d6}
             .skipped{background:#ececec;color:#666}.initialized{background:#f7f7f7;color:#666}
-            .changed{outline:2px solid #e07000}.unexpected{outline:3px solid #b00020}.hit{box-shadow:0 0 0 3px #2f6fdd}
+            .changed{outline:2px solid #e07000}.unexpected{outline:3px solid #b00020}.hit code{background:#ffe066}
+            .tree summary{display:flex;align-items:flex-start;gap:4px;list-style:none}.tree summary::-webkit-details-marker{display:none}
+            .tree summary::before{content:'▸';width:10px;flex:none}.tree details[open]>summary::before{content:'▾'}
             .why{display:block;font-size:12px;color:#8a4b00}.unexpected .why{color:#b00020}
             .crit{font-size:11px;color:#6a1b9a;font-weight:600}.strat,.count{font-size:11px;color:#555}
             .score{font-variant-numeric:tabular-nums;font-weight:600}
@@ -79,6 +81,9 @@ public final class Html {
               });
               document.querySelectorAll('.cmp').forEach(function(c){
                 c.hidden=!(passes(c,f)&&(q===''||hits[c.id]||has(c.querySelector('summary'),q)));
+              });
+              document.querySelectorAll('section.script').forEach(function(s){
+                s.hidden=s.querySelector('.cmp:not([hidden])')===null;
               });
               var rows=document.querySelectorAll('#impact tbody tr'),n=0;
               rows.forEach(function(r){
@@ -257,8 +262,9 @@ public final class Html {
             if (c.changed()) {
                 String script = c.input().script();
                 if (!script.equals(current)) {
+                    b.append(current == null ? "" : "</section>\n");
                     current = script;
-                    b.append("<h3>").append(e(script)).append("</h3>\n");
+                    b.append("<section class=\"script\"><h3>").append(e(script)).append("</h3>\n");
                     AllowedChanges declared = report.expectations().scripts().get(script);
                     if (declared != null && !declared.note().isEmpty()) {
                         b.append("<p>Expected: ").append(e(declared.note())).append("</p>\n");
@@ -268,6 +274,7 @@ public final class Html {
             }
             i++;
         }
+        b.append(current == null ? "" : "</section>\n");
     }
 
     private static void changedTrees(StringBuilder b, Comparison c, int i, String flags, String before, String after) {
