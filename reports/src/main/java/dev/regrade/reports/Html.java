@@ -2,43 +2,125 @@ package dev.regrade.reports;
 
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
+import dev.regrade.reports.model.AllowedChanges;
 import dev.regrade.reports.model.AuditReport;
 import dev.regrade.reports.model.CheckedChange;
 import dev.regrade.reports.model.ComparedRun;
 import dev.regrade.reports.model.Comparison;
 import dev.regrade.reports.model.ScriptInput;
+import dev.regrade.reports.model.SeedDifference;
+import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.Totals;
+import dev.regrade.rubric.Status;
 import dev.regrade.rubric.json.ResultNode;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.StringJoiner;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * {@code report.html}: one self-contained page (no network, no external assets). The score-impact
- * table on top; then, for each changed tree, the before and after trees side by side, collapsible,
- * coloured by status, with changed nodes highlighted and the change spelled out. Every string from
- * answers, claims or pages is HTML-escaped.
+ * {@code report.html}: one self-contained page (inline CSS and script, no network, no external
+ * assets), with the sections and columns of {@code report.md} in the same order. Filters and a
+ * search box narrow the score-impact table and the trees; their state lives in the URL fragment
+ * ({@code #filter=unexpected&q=station_5}), so a link or a test can open the page narrowed. In
+ * the trees, unchanged subtrees start collapsed with a count of what they hold. Every string from
+ * answers, claims or pages is HTML-escaped, and the script only ever sets {@code textContent}.
  */
 public final class Html {
+    /** Task texts and claims longer than this are shortened, the full text one click (or hover) away. */
+    private static final int LONG = 160;
+
     private static final String CSS = """
             body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1d1d1f}
             h1{font-size:20px}h2{font-size:17px;margin-top:28px}h3{font-size:15px}
             table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #d0d0d0;padding:3px 8px;vertical-align:top}
             th{background:#f2f2f2;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
             .bad{color:#b00020;font-weight:600}.ok{color:#116611}
+            td.up{color:#116611;font-weight:600}td.down{color:#b00020;font-weight:600}
+            #controls{position:sticky;top:0;background:#fff;padding:6px 0;border-bottom:1px solid #ddd;z-index:1}
+            #controls label{margin-right:10px}#controls input[type=search]{width:22em}#shown{color:#555;margin-left:8px}
             .pair{display:grid;grid-template-columns:1fr 1fr;gap:16px}
             .tree ul{list-style:none;margin:0;padding-left:18px}.tree>ul{padding-left:0}
             .node{padding:1px 4px;border-radius:3px;display:inline-block;margin:1px 0}
             .passed{background:#e3f5e1}.failed{background:#fde2e1}.partial{background:#fff4d6}
             .skipped{background:#ececec;color:#666}.initialized{background:#f7f7f7;color:#666}
-            .changed{outline:2px solid #e07000}.unexpected{outline:3px solid #b00020}
+            .changed{outline:2px solid #e07000}.unexpected{outline:3px solid #b00020}.hit code{background:#ffe066}
+            .tree summary{display:flex;align-items:flex-start;gap:4px;list-style:none}.tree summary::-webkit-details-marker{display:none}
+            .tree summary::before{content:'▸';width:10px;flex:none}.tree details[open]>summary::before{content:'▾'}
             .why{display:block;font-size:12px;color:#8a4b00}.unexpected .why{color:#b00020}
-            .crit{font-size:11px;color:#6a1b9a;font-weight:600}.strat{font-size:11px;color:#555}
+            .crit{font-size:11px;color:#6a1b9a;font-weight:600}.strat,.count{font-size:11px;color:#555}
             .score{font-variant-numeric:tabular-nums;font-weight:600}
+            .cmp{border-top:1px solid #ddd;padding-top:6px;margin-top:10px}.back{font-size:12px;margin-left:8px}
             details>summary{cursor:pointer}code{background:#f4f4f4;padding:0 3px}
+            """;
+
+    /**
+     * Reads {@code filter} and {@code q} from the fragment (a plain anchor such as {@code #cmp-3}
+     * keeps the current state, and clears the filter if its target was hidden), hides the rows and
+     * trees that do not match, marks the nodes that match the search and opens their subtrees.
+     */
+    private static final String SCRIPT = """
+            (function(){
+            var form=document.getElementById('controls'),sel=form.elements.filter,box=form.elements.q;
+            var shown=document.getElementById('shown');
+            function passes(el,f){return f==='all'||(' '+el.getAttribute('data-flags')+' ').indexOf(' '+f+' ')>=0;}
+            function has(el,q){return el.textContent.toLowerCase().indexOf(q)>=0;}
+            function apply(){
+              var f=sel.value,q=box.value.trim().toLowerCase(),hits={};
+              document.querySelectorAll('.node').forEach(function(n){
+                var hit=q!==''&&((n.getAttribute('data-node')||'').toLowerCase().indexOf(q)>=0
+                  ||(n.getAttribute('title')||'').toLowerCase().indexOf(q)>=0);
+                n.classList.toggle('hit',hit);
+                if(hit){var c=n.closest('.cmp');hits[c.id]=true;
+                  for(var d=n.parentElement.closest('details');d;d=d.parentElement.closest('details')){d.open=true;}}
+              });
+              document.querySelectorAll('.cmp').forEach(function(c){
+                c.hidden=!(passes(c,f)&&(q===''||hits[c.id]||has(c.querySelector('summary'),q)));
+              });
+              document.querySelectorAll('section.script').forEach(function(s){
+                s.hidden=s.querySelector('.cmp:not([hidden])')===null;
+              });
+              var rows=document.querySelectorAll('#impact tbody tr'),n=0;
+              rows.forEach(function(r){
+                var cmp=r.getAttribute('data-cmp');
+                r.hidden=!(passes(r,f)&&(q===''||has(r,q)||(cmp!==null&&hits[cmp]===true)));
+                if(!r.hidden){n++;}
+              });
+              document.querySelectorAll('table.finding tbody tr').forEach(function(r){r.hidden=!(q===''||has(r,q));});
+              shown.textContent=n+' of '+rows.length+' score rows shown';
+            }
+            function readHash(){
+              var h=location.hash.slice(1);
+              if(h.indexOf('=')<0){
+                var t=h===''?null:document.getElementById(h);
+                if(t!==null&&t.closest('[hidden]')!==null){sel.value='all';box.value='';apply();t.scrollIntoView();}
+                return;
+              }
+              h.split('&').forEach(function(p){
+                var i=p.indexOf('=');if(i<0){return;}
+                var k=p.slice(0,i),v=decodeURIComponent(p.slice(i+1).replace(/\\+/g,' '));
+                if(k==='filter'){sel.value=v;if(sel.value!==v){sel.value='all';}}
+                if(k==='q'){box.value=v;}
+              });
+              apply();
+            }
+            function write(){
+              apply();
+              history.replaceState(null,'','#filter='+encodeURIComponent(sel.value)+'&q='+encodeURIComponent(box.value));
+            }
+            form.addEventListener('input',write);
+            form.addEventListener('submit',function(ev){ev.preventDefault();});
+            window.addEventListener('hashchange',readHash);
+            readHash();
+            apply();
+            })();
             """;
 
     private Html() {
@@ -51,50 +133,164 @@ public final class Html {
         String after = report.after();
         Totals s = report.summary();
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
+                .append("style-src 'unsafe-inline'; script-src 'unsafe-inline'\">")
                 .append("<title>Regrade audit: ").append(e(before)).append(" → ").append(e(after)).append("</title><style>")
                 .append(CSS).append("</style></head><body>\n");
         b.append("<h1>Regrade audit: <code>").append(e(before)).append("</code> → <code>").append(e(after))
-                .append("</code></h1>\n<p id=\"summary\">").append(s.runs()).append(" runs · ")
-                .append(s.comparisons()).append(" inputs · ").append(s.changed())
-                .append(" changed · <span class=\"").append(s.unexpected() > 0 ? "bad" : "ok").append("\">")
-                .append(s.unexpected()).append(" unexpected</span> · ").append(s.crashes())
-                .append(" crashes · ").append(s.determinism()).append(" seed-dependent · ")
-                .append(s.lint()).append(" prompt-lint findings</p>\n");
-        b.append("<p>").append(e(report.changelog().text())).append("</p>\n");
+                .append("</code></h1>\n<p id=\"verdict\"><b>").append(s.unexpected() == 0 ? "Verdict: pass." : "Verdict: FAIL.")
+                .append("</b> ").append(e(Cells.verdict(s))).append("</p>\n<p id=\"summary\">")
+                .append(Cells.counts(s, u -> "<span class=\"" + (s.unexpected() > 0 ? "bad" : "ok") + "\">" + u + "</span>"))
+                .append("</p>\n");
+        b.append("<p>Judge: ").append(e(report.judge())).append(" · hash seeds: ")
+                .append(report.seeds().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
+                .append(" · expectations: ").append(e(report.expectations().source())).append("</p>\n");
+        controls(b);
 
-        b.append("<h2>Score impact</h2>\n<table id=\"impact\"><thead><tr><th>Script</th><th>Input</th><th>")
-                .append(e(before)).append("</th><th>").append(e(after))
+        Rows rows = new Rows(report);
+        findings(b, "Unexpected changes", report.unexpected(),
+                "<p class=\"ok\">None: every structural, content and verdict change is on a node the expectations allow.</p>\n",
+                "bad", List.of("Script", "Input", "Node", "Class", "Changes"),
+                u -> List.of(e(u.input().script()), rows.link(u.input()), code(u.node()), e(u.classes()), e(u.text())));
+        impact(b, report, rows);
+        changesByScript(b, report, rows);
+        findings(b, "Crashes", report.crashes(), "<p>None.</p>\n", "",
+                List.of("Script", "Input", "Variant", "Python error", "Other variant"),
+                c -> List.of(e(c.input().script()), rows.link(c.input()), e(c.variant()),
+                        "<code>" + e(c.errorType() + ": " + c.error()) + "</code>",
+                        e(c.otherVariant()) + ": " + (c.otherCrashed() ? "crashed too"
+                                : "scored " + Cells.score(c.otherScore()))));
+        findings(b, "Seed-dependent trees", report.determinism(),
+                "<p>None: every tree is the same under every hash seed.</p>\n", "",
+                List.of("Script", "Variant", "Input", "Seed vs " + report.seeds().get(0), "Differing nodes"),
+                d -> List.of(e(d.input().script()), e(d.variant()), rows.link(d.input()), String.valueOf(d.seed()),
+                        Cells.nodes(d.changes(), 6, Html::code)));
+        findings(b, "Prompt lint (missing values reaching the judge)", report.lint(), "<p>None.</p>\n", "",
+                List.of("Script", "Variant", "Input", "Node", "Token", "Claim"),
+                l -> List.of(e(l.input().script()), e(l.variant()), rows.link(l.input()), code(l.node()),
+                        e(String.join(" ", l.tokens())), folded(l.claim())));
+        section(b, "Changelog");
+        b.append("<p id=\"changelog-line\">").append(e(report.changelog().text())).append("</p>\n");
+        String unexercised = Cells.unexercised(report.changelog().unexercised(),
+                !report.expectations().scripts().isEmpty());
+        if (unexercised != null) {
+            b.append("<p id=\"unexercised\">").append(e(unexercised)).append("</p>\n");
+        }
+        findings(b, "Expectations", List.copyOf(report.expectations().scripts().entrySet()),
+                "<p>None: no script may change.</p>\n", "", List.of("Script", "Allowed nodes", "Note"),
+                x -> List.of(e(x.getKey()), x.getValue().allow().stream().map(Html::code)
+                        .collect(Collectors.joining(", ")), e(x.getValue().note())));
+        b.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
+        return b.toString();
+    }
+
+    private static void controls(StringBuilder b) {
+        b.append("<form id=\"controls\"><label>Show <select name=\"filter\">");
+        for (String[] option : new String[][] {{"all", "all rows"}, {"changed", "changed only"},
+                {"unexpected", "unexpected"}, {"crashed", "crashed"}, {"seed", "seed-dependent"}}) {
+            b.append("<option value=\"").append(option[0]).append('"')
+                    .append(option[0].equals("changed") ? " selected" : "").append('>').append(option[1])
+                    .append("</option>");
+        }
+        b.append("</select></label><label>Search <input type=\"search\" name=\"q\" ")
+                .append("placeholder=\"node id or claim text\"></label><span id=\"shown\"></span></form>\n");
+    }
+
+    /**
+     * The row of each comparison, for links: a findings row links to its input's trees when it has
+     * some, else to its score row; and the flags the filters select rows and trees by.
+     */
+    private static final class Rows {
+        private final Map<ScriptInput, Integer> index = new HashMap<>();
+        private final Map<ScriptInput, Boolean> hasTrees = new HashMap<>();
+        private final Set<ScriptInput> seedDependent = new HashSet<>();
+
+        Rows(AuditReport report) {
+            int i = 0;
+            for (Comparison c : report.comparisons()) {
+                index.putIfAbsent(c.input(), i++);
+                hasTrees.putIfAbsent(c.input(), c.changed());
+            }
+            for (SeedDifference d : report.determinism()) {
+                seedDependent.add(d.input());
+            }
+        }
+
+        String link(ScriptInput in) {
+            Integer i = index.get(in);
+            if (i == null) {
+                return e(in.inputLabel());
+            }
+            return "<a href=\"#" + (hasTrees.get(in) ? "cmp-" : "row-") + i + "\">" + e(in.inputLabel()) + "</a>";
+        }
+
+        String flags(Comparison c) {
+            StringJoiner f = new StringJoiner(" ");
+            if (c.changed()) {
+                f.add("changed");
+            }
+            if (c.unexpected() > 0) {
+                f.add("unexpected");
+            }
+            if (c.before().crashed() || c.after().crashed()) {
+                f.add("crashed");
+            }
+            if (c.seedDependent() || seedDependent.contains(c.input())) {
+                f.add("seed");
+            }
+            return f.toString();
+        }
+    }
+
+    private static void impact(StringBuilder b, AuditReport report, Rows rows) {
+        section(b, "Score impact");
+        if (report.comparisons().stream().anyMatch(Comparison::seedDependent)) {
+            b.append("<p>").append(e(Cells.SEED_RANGE_NOTE)).append("</p>\n");
+        }
+        b.append("<table id=\"impact\"><thead><tr><th>Script</th><th>Input</th><th>")
+                .append(e(report.before())).append("</th><th>").append(e(report.after()))
                 .append("</th><th>Δ</th><th>Changed nodes</th></tr></thead><tbody>\n");
         int i = 0;
         for (Comparison c : report.comparisons()) {
             boolean changed = c.changed();
-            b.append("<tr").append(c.unexpected() > 0 ? " class=\"bad\"" : "").append("><td>")
+            b.append("<tr id=\"row-").append(i).append("\" data-flags=\"").append(rows.flags(c)).append('"')
+                    .append(changed ? " data-cmp=\"cmp-" + i + "\"" : "")
+                    .append(c.unexpected() > 0 ? " class=\"bad\"" : "").append("><td>")
                     .append(e(c.input().script())).append("</td><td>")
-                    .append(changed ? "<a href=\"#cmp-" + i + "\">" : "")
-                    .append(e(c.input().inputLabel()))
+                    .append(changed ? "<a href=\"#cmp-" + i + "\">" : "").append(e(c.input().inputLabel()))
                     .append(changed ? "</a>" : "").append("</td><td class=\"num\">").append(score(c.before()))
-                    .append("</td><td class=\"num\">").append(score(c.after())).append("</td><td class=\"num\">")
-                    .append(Cells.delta(c.delta())).append("</td><td>").append(changedCount(c)).append("</td></tr>\n");
+                    .append("</td><td class=\"num\">").append(score(c.after())).append("</td><td class=\"num")
+                    .append(deltaClass(c.delta())).append("\">").append(Cells.delta(c.delta())).append("</td><td>")
+                    .append(changedNodes(c)).append("</td></tr>\n");
             i++;
         }
         b.append("</tbody></table>\n");
+    }
 
-        findings(b, report);
-
-        b.append("<h2>Changed trees</h2>\n");
-        i = 0;
+    private static void changesByScript(StringBuilder b, AuditReport report, Rows rows) {
+        section(b, "Changed nodes");
+        String current = null;
+        int i = 0;
         for (Comparison c : report.comparisons()) {
             if (c.changed()) {
-                changedTrees(b, c, i, before, after);
+                String script = c.input().script();
+                if (!script.equals(current)) {
+                    b.append(current == null ? "" : "</section>\n");
+                    current = script;
+                    b.append("<section class=\"script\"><h3>").append(e(script)).append("</h3>\n");
+                    AllowedChanges declared = report.expectations().scripts().get(script);
+                    if (declared != null && !declared.note().isEmpty()) {
+                        b.append("<p>Expected: ").append(e(declared.note())).append("</p>\n");
+                    }
+                }
+                changedTrees(b, c, i, rows.flags(c), report.before(), report.after());
             }
             i++;
         }
-        b.append("</body></html>\n");
-        return b.toString();
+        b.append(current == null ? "<p>None.</p>\n" : "</section>\n");
     }
 
-    private static void changedTrees(StringBuilder b, Comparison c, int i, String before, String after) {
+    private static void changedTrees(StringBuilder b, Comparison c, int i, String flags, String before, String after) {
         // Per node: the change that colours it (an unexpected one wins) and every change spelled out.
         Map<String, CheckedChange> byNode = new LinkedHashMap<>();
         Map<String, StringBuilder> why = new LinkedHashMap<>();
@@ -107,52 +303,64 @@ public final class Html {
                 byNode.put(node, ch);
             }
         }
-        b.append("<details class=\"cmp\" id=\"cmp-").append(i).append("\" open><summary><b>")
-                .append(e(c.input().script())).append("</b> · ")
-                .append(e(c.input().inputLabel())).append(" · ")
-                .append(score(c.before())).append(" → ").append(score(c.after()))
-                .append("</summary>\n<p>").append(e(c.description())).append("</p>\n")
-                .append("<div class=\"pair\"><div class=\"tree\"><h3>").append(e(before)).append("</h3>");
-        tree(b, c.trees() == null ? null : c.trees().before(), byNode, why, c.before());
+        ResultNode left = c.trees() == null ? null : c.trees().before();
+        ResultNode right = c.trees() == null ? null : c.trees().after();
+        b.append("<details class=\"cmp\" id=\"cmp-").append(i).append("\" data-flags=\"").append(flags)
+                .append("\" open><summary><b>").append(e(c.input().inputLabel())).append("</b> (")
+                .append(score(c.before())).append(" → ").append(score(c.after())).append(")")
+                .append(c.description().isEmpty() ? "" : ": " + e(c.description()))
+                .append(" <a class=\"back\" href=\"#row-").append(i).append("\">↑ score row</a></summary>\n<ul class=\"changes\">");
+        for (CheckedChange ch : c.shownChanges()) {
+            b.append("<li").append(ch.expected() ? "" : " class=\"bad\"").append('>')
+                    .append(ch.expected() ? "" : "UNEXPECTED ").append(e(ch.change().changeClass().label())).append(": ")
+                    .append(e(ch.change().text())).append("</li>");
+        }
+        b.append("</ul>\n");
+        ResultNode task = right != null ? right : left;
+        if (task != null) {
+            b.append("<details class=\"task\"><summary>Task text</summary><p>").append(e(task.desc()))
+                    .append("</p></details>\n");
+        }
+        b.append("<div class=\"pair\"><div class=\"tree\"><h3>").append(e(before)).append("</h3>");
+        tree(b, left, byNode, why, c.before());
         b.append("</div><div class=\"tree\"><h3>").append(e(after)).append("</h3>");
-        tree(b, c.trees() == null ? null : c.trees().after(), byNode, why, c.after());
+        tree(b, right, byNode, why, c.after());
         b.append("</div></div></details>\n");
     }
 
-    private static void findings(StringBuilder b, AuditReport report) {
-        section(b, "Unexpected changes", report.unexpected(), "<p class=\"ok\">None.</p>\n",
-                "<table id=\"unexpected\">", "<tr class=\"bad\">", List.of("Script", "Input", "Class", "Change"),
-                u -> List.of(e(u.input().script()), input(u.input()), e(u.classes()), e(u.text())));
-        section(b, "Crashes", report.crashes(), "<p>None.</p>\n", "<table>", "<tr>",
-                List.of("Script", "Input", "Variant", "Python error", "Other variant"),
-                c -> List.of(e(c.input().script()), input(c.input()), e(c.variant()),
-                        "<code>" + e(c.errorType() + ": " + c.error()) + "</code>",
-                        e(c.otherVariant()) + ": " + (c.otherCrashed() ? "crashed too"
-                                : "scored " + Cells.score(c.otherScore()))));
-        section(b, "Seed-dependent trees", report.determinism(), "<p>None.</p>\n", "<table>", "<tr>",
-                List.of("Script", "Variant", "Input", "Seed", "Differences"),
-                d -> List.of(e(d.input().script()), e(d.variant()), input(d.input()),
-                        d.seed() + " vs " + d.baseSeed(),
-                        d.changes().stream().map(ch -> e(ch.text())).collect(Collectors.joining("<br>"))));
-        section(b, "Prompt lint", report.lint(), "<p>None.</p>\n", "<table>", "<tr>",
-                List.of("Script", "Variant", "Input", "Node", "Claim"),
-                l -> List.of(e(l.input().script()), e(l.variant()), input(l.input()),
-                        "<code>" + e(l.node()) + "</code>", e(l.claim())));
+    /** A section heading, with the anchor GitHub gives the same heading in the Markdown report. */
+    private static void section(StringBuilder b, String title) {
+        b.append("<h2 id=\"").append(anchor(title)).append("\">").append(e(title)).append("</h2>\n");
+    }
+
+    /** GitHub's heading anchor: lower case, spaces to hyphens, other punctuation dropped. */
+    static String anchor(String title) {
+        StringBuilder a = new StringBuilder();
+        title.toLowerCase(Locale.ROOT).codePoints().forEach(cp -> {
+            if (cp == ' ') {
+                a.append('-');
+            } else if (Character.isLetterOrDigit(cp) || cp == '-' || cp == '_') {
+                a.appendCodePoint(cp);
+            }
+        });
+        return a.toString();
     }
 
     /** A findings section: its heading, then a table of one row per item, or {@code none}. */
-    private static <T> void section(StringBuilder b, String title, List<T> items, String none, String table,
-                                    String row, List<String> headers, Function<T, List<String>> cells) {
-        b.append("<h2>").append(title).append("</h2>\n");
+    private static <T> void findings(StringBuilder b, String title, List<T> items, String none, String rowClass,
+                                     List<String> headers, Function<T, List<String>> cells) {
+        section(b, title);
         if (items.isEmpty()) {
             b.append(none);
             return;
         }
-        b.append(table).append("<tr><th>").append(String.join("</th><th>", headers)).append("</th></tr>\n");
+        b.append("<table class=\"finding\"><thead><tr><th>").append(String.join("</th><th>", headers))
+                .append("</th></tr></thead><tbody>\n");
+        String row = rowClass.isEmpty() ? "<tr>" : "<tr class=\"" + rowClass + "\">";
         for (T item : items) {
             b.append(row).append("<td>").append(String.join("</td><td>", cells.apply(item))).append("</td></tr>\n");
         }
-        b.append("</table>\n");
+        b.append("</tbody></table>\n");
     }
 
     private static void tree(StringBuilder b, ResultNode root, Map<String, CheckedChange> changed,
@@ -167,7 +375,33 @@ public final class Html {
         b.append("</ul>");
     }
 
-    private static void node(StringBuilder b, ResultNode n, Map<String, CheckedChange> changed,
+    /** What a subtree holds: whether any node in it changed, and its nodes by status. */
+    private record Held(boolean changed, int[] byStatus) {
+        int total() {
+            int t = 0;
+            for (int n : byStatus) {
+                t += n;
+            }
+            return t;
+        }
+
+        String text() {
+            StringBuilder t = new StringBuilder().append(total()).append(total() == 1 ? " node" : " nodes");
+            for (Status s : Status.values()) {
+                if (byStatus[s.ordinal()] > 0) {
+                    t.append(" · ").append(byStatus[s.ordinal()]).append(' ').append(s.value());
+                }
+            }
+            return t.append(", unchanged").toString();
+        }
+    }
+
+    /**
+     * Appends a node and its subtree; a container whose subtree has no change is collapsed with a
+     * count of what it holds. Children are rendered first into their own buffer, so the count is
+     * known when the container opens (linear in the tree times its depth).
+     */
+    private static Held node(StringBuilder b, ResultNode n, Map<String, CheckedChange> changed,
                              Map<String, StringBuilder> why) {
         String id = n.id();
         CheckedChange ch = changed.get(id);
@@ -188,36 +422,76 @@ public final class Html {
         if (container) {
             label.append(" <span class=\"strat\">").append(e(n.strategy().value())).append("</span>");
         }
-        label.append("<br>").append(e(n.desc()));
+        label.append("<br>").append(e(shorten(n.desc())));
         if (ch != null) {
             label.append("<span class=\"why\">").append(e(why.get(id).toString())).append("</span>");
         }
         label.append("</span>");
+        int[] byStatus = new int[Status.values().length];
+        byStatus[n.status().ordinal()]++;
+        boolean anyChange = ch != null;
         b.append("<li>");
         if (container) {
-            b.append("<details open><summary>").append(label).append("</summary><ul>");
+            StringBuilder children = new StringBuilder();
+            int[] below = new int[byStatus.length];
             for (ResultNode c : n.children()) {
-                node(b, c, changed, why);
+                Held held = node(children, c, changed, why);
+                anyChange |= held.changed();
+                for (int k = 0; k < below.length; k++) {
+                    below[k] += held.byStatus()[k];
+                    byStatus[k] += held.byStatus()[k];
+                }
             }
-            b.append("</ul></details>");
+            b.append(anyChange ? "<details open><summary>" : "<details><summary>").append(label);
+            if (!anyChange) {
+                b.append(" <span class=\"count\">").append(new Held(false, below).text()).append("</span>");
+            }
+            b.append("</summary><ul>").append(children).append("</ul></details>");
         } else {
             b.append(label);
         }
         b.append("</li>");
+        return new Held(anyChange, byStatus);
     }
 
-    private static String input(ScriptInput in) {
-        return e(in.inputLabel());
-    }
-
+    /** The first seed's score, qualified with the range across the seeds when it depends on them. */
     private static String score(ComparedRun run) {
-        return run.crashed() ? "crashed (" + e(run.errorType()) + ")" : Cells.score(run.finalScore());
+        String first = run.crashed() ? "crashed (" + e(run.errorType()) + ")" : Cells.score(run.finalScore());
+        SeedRange r = run.seedRange();
+        return r == null ? first : first + " <a class=\"seeds\" href=\"#" + Cells.SEEDS_ID + "\">(seeds: "
+                + e(Cells.seedRange(r)) + ")</a>";
     }
 
-    private static String changedCount(Comparison c) {
-        int n = c.shownChanges().size();
-        long u = Cells.unexpectedShown(c);
-        return n == 0 ? "–" : n + (u > 0 ? " (<span class=\"bad\">" + u + " unexpected</span>)" : "");
+    private static String deltaClass(Double delta) {
+        return delta == null || delta == 0.0 ? "" : delta > 0 ? " up" : " down";
+    }
+
+    /** The changed nodes as the Markdown lists them, at most four, with the unexpected count. */
+    private static String changedNodes(Comparison c) {
+        if (c.shownChanges().isEmpty()) {
+            return "–";
+        }
+        long unexpected = Cells.unexpectedShown(c);
+        return Cells.nodes(c.changes().stream().map(CheckedChange::change).toList(), 4, Html::code)
+                + (unexpected > 0 ? " (<span class=\"bad\">" + unexpected + " unexpected</span>)" : "");
+    }
+
+    /** A long text shortened, the whole of it in a fold below. */
+    private static String folded(String s) {
+        String flat = s.replace('\n', ' ');
+        if (flat.length() <= LONG) {
+            return e(flat);
+        }
+        return "<details class=\"long\"><summary>" + e(shorten(flat)) + "</summary>" + e(s) + "</details>";
+    }
+
+    private static String shorten(String s) {
+        String flat = s.replace('\n', ' ');
+        return flat.length() <= LONG ? flat : flat.substring(0, LONG - 1) + "…";
+    }
+
+    private static String code(String s) {
+        return "<code>" + e(s) + "</code>";
     }
 
     private static String e(String s) {

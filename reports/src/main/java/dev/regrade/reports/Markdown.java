@@ -33,7 +33,6 @@ public final class Markdown {
 
     /** Tables longer than this are folded in the summary. */
     private static final int FOLD_ROWS = 10;
-    private static final String SEEDS_ANCHOR = "#seed-dependent-trees";
 
     private enum Detail { SUMMARY, FULL }
 
@@ -108,17 +107,8 @@ public final class Markdown {
         Totals s = report.summary();
         b.append("# Regrade audit: ").append(code(report.before())).append(" → ").append(code(report.after()))
                 .append(detail == Detail.FULL ? " (full report)" : "").append("\n\n");
-        if (s.unexpected() == 0) {
-            b.append("**Verdict: pass.** Every change is on a node the expectations allow.\n\n");
-        } else {
-            b.append("**Verdict: FAIL.** ").append(s.unexpected()).append(s.unexpected() == 1 ? " node has" : " nodes have")
-                    .append(" changes the expectations do not allow.\n\n");
-        }
-        b.append(s.runs()).append(" runs · ").append(s.comparisons()).append(" inputs · ")
-                .append(s.changed()).append(" changed · **").append(s.unexpected())
-                .append(" unexpected** · ").append(s.crashes()).append(" crashes · ")
-                .append(s.determinism()).append(" seed-dependent · ").append(s.lint())
-                .append(" prompt-lint findings\n\n");
+        b.append(s.unexpected() == 0 ? "**Verdict: pass.** " : "**Verdict: FAIL.** ").append(Cells.verdict(s))
+                .append("\n\n").append(Cells.counts(s, u -> "**" + u + "**")).append("\n\n");
         b.append("Judge: ").append(report.judge()).append(" · hash seeds: ")
                 .append(report.seeds().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
                 .append(" · expectations: ").append(esc(report.expectations().source())).append("\n\n");
@@ -139,8 +129,7 @@ public final class Markdown {
                     .append(" not listed here.\n\n");
         }
         if (report.comparisons().stream().anyMatch(Comparison::seedDependent)) {
-            b.append("A score shown with a range differs across the hash seeds: the first seed's score, then the "
-                    + "range, linked to the seed-dependent trees.\n\n");
+            b.append(Cells.SEED_RANGE_NOTE).append("\n\n");
         }
         if (rows.isEmpty() && detail == Detail.SUMMARY) {
             return;
@@ -242,13 +231,9 @@ public final class Markdown {
 
     private static void changelog(StringBuilder b, Changelog c, boolean declared) {
         b.append(esc(c.text())).append("\n");
-        if (c.unexercised().isEmpty() && declared) {
-            b.append("\nEvery declared fix changed at least one input.\n");
-        } else if (!c.unexercised().isEmpty()) {
-            b.append('\n');
-            b.append("Declared fixes no input exercised (no comparison of the script changed): ")
-                    .append(c.unexercised().stream().map(Markdown::esc).collect(Collectors.joining(", ")))
-                    .append(".\n");
+        String unexercised = Cells.unexercised(c.unexercised(), declared);
+        if (unexercised != null) {
+            b.append('\n').append(esc(unexercised)).append('\n');
         }
     }
 
@@ -292,13 +277,7 @@ public final class Markdown {
     private static String score(ComparedRun run) {
         String first = run.crashed() ? "crashed (" + esc(run.errorType()) + ")" : Cells.score(run.finalScore());
         SeedRange r = run.seedRange();
-        if (r == null) {
-            return first;
-        }
-        String range = r.low() == null ? "crashed under every seed"
-                : (r.low().equals(r.high()) ? Cells.score(r.low()) : Cells.score(r.low()) + "–" + Cells.score(r.high()))
-                + (r.crashed() ? " or crashed" : "");
-        return first + " ([seeds: " + range + "](" + SEEDS_ANCHOR + "))";
+        return r == null ? first : first + " ([seeds: " + Cells.seedRange(r) + "](#" + Cells.SEEDS_ID + "))";
     }
 
     private static String changedNodes(Comparison c) {
@@ -311,28 +290,8 @@ public final class Markdown {
                 + (unexpected > 0 ? " (**" + unexpected + " unexpected**)" : "");
     }
 
-    /** Distinct non-derived node ids (all ids when every change is derived), at most {@code max}, then "+N more". */
     private static String nodes(List<NodeChange> changes, int max) {
-        Set<String> ids = new LinkedHashSet<>();
-        for (NodeChange ch : changes) {
-            if (!ch.derived()) {
-                ids.add(ch.node());
-            }
-        }
-        if (ids.isEmpty()) {
-            changes.forEach(ch -> ids.add(ch.node()));
-        }
-        StringBuilder b = new StringBuilder();
-        int i = 0;
-        for (String id : ids) {
-            if (i == max) {
-                b.append(" +").append(ids.size() - max).append(" more");
-                break;
-            }
-            b.append(i == 0 ? "" : ", ").append(code(id));
-            i++;
-        }
-        return b.toString();
+        return Cells.nodes(changes, max, Markdown::code);
     }
 
     private static String shorten(String s, int max) {

@@ -16,15 +16,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The HTML report in a real browser: headless Chromium (Debian's {@code chromium}, installed by
- * {@code .ci/run}) loads the page from a file; the score-impact table and a highlighted changed
- * node must be in the rendered DOM, and a screenshot is kept under {@code target/}. Off CI, the
+ * {@code .ci/run}) loads the page from a file, with a filter or a search in the URL fragment, and
+ * the DOM it dumps after the page's script ran must show exactly the matching rows; a screenshot
+ * is kept under {@code target/}. Off CI, the
  * test is skipped when Chromium is not installed; on CI (CI=true) a missing Chromium fails it.
  */
 class HtmlReportBrowserTest {
@@ -75,6 +80,83 @@ class HtmlReportBrowserTest {
                 "expected changes highlighted");
         assertTrue(dom.contains("unexpected\" data-node=\"station_5_distance_check\""),
                 "without its expectation, the gas_stations change is marked unexpected");
+    }
+
+    /** The score rows of a dumped DOM: each row's {@code data-flags}, and whether it is hidden. */
+    private record Row(String id, String flags, boolean hidden) {
+    }
+
+    private static List<Row> rows(String dom) {
+        Matcher m = Pattern.compile("<tr id=\"(row-\\d+)\" data-flags=\"([^\"]*)\"([^>]*)>").matcher(dom);
+        List<Row> rows = new ArrayList<>();
+        while (m.find()) {
+            rows.add(new Row(m.group(1), m.group(2), m.group(3).contains(" hidden")));
+        }
+        return rows;
+    }
+
+    private static String dom(String fragment) throws Exception {
+        return run(List.of("--dump-dom", page.toUri() + fragment));
+    }
+
+    @Test
+    void eachFilterInTheFragmentShowsExactlyItsRows() throws Exception {
+        Map<String, Integer> shown = new LinkedHashMap<>();
+        int all = rows(dom("#filter=all")).size();
+        for (String filter : List.of("changed", "unexpected", "crashed", "seed")) {
+            List<Row> rows = rows(dom("#filter=" + filter));
+            assertEquals(all, rows.size(), "every score row is in the page");
+            int n = 0;
+            for (Row r : rows) {
+                boolean match = (" " + r.flags() + " ").contains(" " + filter + " ");
+                assertEquals(!match, r.hidden(), filter + ": " + r);
+                n += match ? 1 : 0;
+            }
+            shown.put(filter, n);
+        }
+        assertTrue(shown.get("changed") > shown.get("unexpected") && shown.get("unexpected") > 0, shown.toString());
+        assertTrue(shown.get("crashed") > 0, shown.toString());
+        assertEquals(0, shown.get("seed"), "one seed: nothing is seed-dependent");
+        assertTrue(rows(dom("#filter=all")).stream().noneMatch(Row::hidden), "all rows");
+    }
+
+    @Test
+    void theDefaultViewShowsChangedRowsAndSaysHowManyAreHidden() throws Exception {
+        String dom = dom("");
+        List<Row> rows = rows(dom);
+        long changed = rows.stream().filter(r -> r.flags().contains("changed")).count();
+        assertTrue(changed > 0 && changed < rows.size(), rows.toString());
+        rows.forEach(r -> assertEquals(!r.flags().contains("changed"), r.hidden(), r.toString()));
+        assertTrue(dom.contains("<span id=\"shown\">" + changed + " of " + rows.size() + " score rows shown</span>"), dom);
+    }
+
+    @Test
+    void theSearchShowsTheRowsAndTreesHoldingTheNodeAndOpensItsSubtree() throws Exception {
+        String dom = dom("#filter=all&q=stanford_course");
+        List<Row> rows = rows(dom);
+        for (Row r : rows) {
+            Matcher script = Pattern.compile("<tr id=\"" + r.id() + "\"[^>]*><td>([^<]*)</td>").matcher(dom);
+            assertTrue(script.find());
+            boolean holds = script.group(1).equals("rl_course_book") && r.flags().contains("changed");
+            assertEquals(!holds, r.hidden(), "only rl_course_book trees hold stanford_course nodes: " + r);
+        }
+        assertTrue(rows.stream().anyMatch(r -> !r.hidden()), rows.toString());
+        assertTrue(dom.contains("<span id=\"shown\">" + rows.stream().filter(r -> !r.hidden()).count() + " of "
+                + rows.size() + " score rows shown</span>"), "the count of shown rows");
+        Matcher hit = Pattern.compile("class=\"node [a-z]+(?: changed| unexpected)? hit\" data-node=\"([^\"]*)\"").matcher(dom);
+        assertTrue(hit.find(), "a matching node is marked");
+        assertTrue(hit.group(1).contains("stanford_course"), hit.group(1));
+        assertTrue(Pattern.compile("<details class=\"cmp\" id=\"cmp-\\d+\" data-flags=\"changed unexpected\"[^>]* hidden=\"\"").matcher(dom)
+                .find(), "the (unexpected) gas_stations tree is hidden");
+    }
+
+    @Test
+    void unchangedSubtreesStartCollapsedWithTheirCount() throws Exception {
+        String dom = dom("#filter=all");
+        Matcher m = Pattern.compile("<details><summary><span class=\"node [a-z]+\" data-node=\"[^\"]*\"[^>]*>.*?</span>"
+                + " <span class=\"count\">(\\d+) nodes?[^<]*, unchanged</span></summary>").matcher(dom);
+        assertTrue(m.find(), "a collapsed unchanged subtree with its count");
+        assertTrue(Integer.parseInt(m.group(1)) > 0, m.group());
     }
 
     @Test
