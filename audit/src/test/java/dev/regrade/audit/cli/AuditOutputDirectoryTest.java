@@ -73,9 +73,7 @@ class AuditOutputDirectoryTest {
     void aKilledRunsTemporaryDirectoryIsRemovedByTheNextRun() throws IOException {
         Path out = tmp.resolve("audit");
         // A process id far above any live one: the run that made this directory is gone.
-        Path stray = Files.createDirectory(tmp.resolve(".audit.regrade-new-4194304999"));
-        Files.writeString(stray.resolve(OutputDirectory.MARKER), "regrade output: audit\n");
-        Files.writeString(stray.resolve("report.md"), "half\n");
+        ourDirectory(".audit.regrade-new-4194304999", "half\n");
         Path foreign = Files.createDirectory(tmp.resolve(".audit.regrade-new-notapid"));
         assertEquals(0, audit(out, "gas_stations").status());
         assertEquals(Set.of("audit", ".audit.regrade-new-notapid"), names(tmp));
@@ -85,9 +83,7 @@ class AuditOutputDirectoryTest {
     @Test
     void aSwapCutBetweenItsTwoRenamesGetsThePreviousAuditBack() throws IOException {
         Path out = tmp.resolve("audit");
-        Path old = Files.createDirectory(tmp.resolve(".audit.regrade-old-4194304999"));
-        Files.writeString(old.resolve(OutputDirectory.MARKER), "regrade output: audit\n");
-        Files.writeString(old.resolve("report.md"), "previous\n");
+        ourDirectory(".audit.regrade-old-4194304999", "previous\n");
         try {
             OutputDirectory.replace(out, "audit", dir -> {
                 throw new IllegalStateException("the run fails before its swap");
@@ -97,6 +93,13 @@ class AuditOutputDirectoryTest {
         }
         assertEquals("previous\n", Files.readString(out.resolve("report.md")));
         assertEquals(Set.of("audit"), names(tmp));
+    }
+
+    /** A directory of Regrade's (the marker) named {@code name} in tmp, with a report.md. */
+    private void ourDirectory(String name, String report) throws IOException {
+        Path dir = Files.createDirectory(tmp.resolve(name));
+        Files.writeString(dir.resolve(OutputDirectory.MARKER), "regrade output: audit\n");
+        Files.writeString(dir.resolve("report.md"), report);
     }
 
     private static Set<String> names(Path dir) throws IOException {
