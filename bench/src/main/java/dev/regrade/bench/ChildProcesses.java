@@ -1,5 +1,6 @@
 package dev.regrade.bench;
 
+import dev.regrade.audit.core.OutputDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /** Child {@code java -jar regrade.jar …} processes, timed from process start to exit. */
 public final class ChildProcesses {
@@ -81,13 +81,6 @@ public final class ChildProcesses {
 
     /** Deletes a directory tree, quietly. */
     public static void deleteTree(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort
-        }
+        OutputDirectory.deleteTree(dir);
     }
 }

@@ -4,6 +4,7 @@ import dev.regrade.bench.PhaseTimes;
 import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.audit.core.OutputDirectory;
 import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
@@ -74,7 +75,10 @@ final class AuditCommand extends RegradeCommand {
             description = "Worker threads. Default: the number of cores (twice that with --judge http).")
     Integer threads;
 
-    @Option(names = "--out", defaultValue = "target/audit", paramLabel = "DIR", description = "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--out", defaultValue = "regrade-out/audit", paramLabel = "DIR",
+            description = "Replaced by this audit's files, so it holds exactly one audit; a non-empty directory that "
+                    + "is not Regrade's output (no " + OutputDirectory.MARKER + " file) is refused. "
+                    + "Default: ${DEFAULT-VALUE}.")
     Path out;
 
     @Option(names = "--quiet", description = "No progress on stderr.")

@@ -55,7 +55,7 @@ final class BenchCommand extends RegradeCommand {
                     + "Default: $REGRADE_UPSTREAM_WEARABLE, else skipped.")
     Path pythonScorer;
 
-    @Option(names = "--out", defaultValue = "target/bench", paramLabel = "DIR", description = "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--out", defaultValue = "regrade-out/bench", paramLabel = "DIR", description = "Default: ${DEFAULT-VALUE}.")
     Path out;
 
     @Override

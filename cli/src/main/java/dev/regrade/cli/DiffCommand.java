@@ -29,9 +29,10 @@ import picocli.CommandLine.Parameters;
                 + "verdict (a leaf's status or score) and derived (aggregates).",
             "Works on results written by Regrade or by the Python original (Mind2Web 2 summary shape)."
         },
-        footer = {"", "Examples:", "  ./regrade diff target/audit/results/gas_stations/released target/audit/results/gas_stations/fixed",
+        footer = {"", "Examples:", "  ./regrade diff regrade-out/audit/results/gas_stations/released regrade-out/audit/results/gas_stations/fixed",
             "  ./regrade diff python_results/answer_1.json regrade_result.json",
-            "", "Exit status: 0 no difference, 1 differences, 2 bad input."})
+            "", "Exit status: 0 no difference (it says so), 1 differences, 2 bad input (also results of two different",
+            "scripts)."})
 final class DiffCommand extends RegradeCommand {
     @Parameters(index = "0", paramLabel = "BEFORE")
     Path before;
@@ -50,6 +51,9 @@ final class DiffCommand extends RegradeCommand {
             differing = directories(out);
         } else if (Files.isRegularFile(before) && Files.isRegularFile(after)) {
             differing = pair(out, before, after, before + " → " + after) ? 1 : 0;
+            if (differing == 0) {
+                out.println("no differences in 1 file");
+            }
         } else {
             throw new BadInputException("expected two result files or two directories: " + before + ", " + after);
         }
@@ -75,7 +79,8 @@ final class DiffCommand extends RegradeCommand {
                 differing++;
             }
         }
-        out.println(names.size() + " files, " + differing + " differ");
+        out.println(differing == 0 ? "no differences in " + names.size() + " files"
+                : names.size() + " files, " + differing + " differ");
         return differing;
     }
 
@@ -92,6 +97,12 @@ final class DiffCommand extends RegradeCommand {
     private boolean pair(PrintWriter out, Path b, Path a, String label) {
         JsonNode bd = ResultFiles.read(b);
         JsonNode ad = ResultFiles.read(a);
+        String bScript = bd.path("regrade").path("script").asText("");
+        String aScript = ad.path("regrade").path("script").asText("");
+        // The original's results do not name their script; Regrade's do, and two scripts' trees never compare.
+        if (!bScript.isEmpty() && !aScript.isEmpty() && !bScript.equals(aScript)) {
+            throw new BadInputException(label + ": not the same script: " + bScript + " vs " + aScript);
+        }
         JsonNode bt;
         JsonNode at;
         try {

@@ -7,6 +7,7 @@ import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
 import java.io.PrintWriter;
+import java.net.BindException;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.ArgGroup;
@@ -42,6 +43,18 @@ final class JudgeCommand extends CommandGroup {
             Path fixture;
         }
 
+        /** The reason, from WireMock's and Jetty's wrapped exceptions, without their class names. */
+        private static String whyNotBound(Throwable e) {
+            Throwable root = e;
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof BindException || String.valueOf(t.getMessage()).contains("Failed to bind")) {
+                    return "the port is in use (choose another, or --port 0 for a free one)";
+                }
+                root = t;
+            }
+            return root.getMessage() == null ? "the server did not start" : root.getMessage();
+        }
+
         @Override
         int execute() throws InterruptedException {
             PrintWriter out = out();
@@ -64,7 +77,7 @@ final class JudgeCommand extends CommandGroup {
                 server = FakeJudgeServer.start(FakeJudgeConfig.defaults().withPort(port)
                         .withRules(world.verdictRules()).withExtractor(world.extractor(script)));
             } catch (RuntimeException e) {
-                throw new BadInputException("cannot start on 127.0.0.1:" + port + ": " + e.getMessage());
+                throw new BadInputException("cannot listen on 127.0.0.1:" + port + ": " + whyNotBound(e));
             }
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -1,5 +1,7 @@
 package dev.regrade.cli;
 
+import java.util.List;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -72,12 +74,34 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler((ex, a) -> {
             CommandLine c = ex.getCommandLine();
-            c.getErr().println("regrade: " + ex.getMessage());
+            // A misspelling is the likelier cause than a missing option: name the unknown word first.
+            List<String> unmatched = c.getUnmatchedArguments();
+            boolean unknown = ex instanceof CommandLine.UnmatchedArgumentException;
+            c.getErr().println("regrade: " + (unknown || unmatched.isEmpty() ? plain(ex.getMessage())
+                    : "Unknown arguments: '" + String.join("', '", unmatched) + "' (and so: " + plain(ex.getMessage())
+                    + ")"));
+            if (unknown) {
+                CommandLine.UnmatchedArgumentException.printSuggestions(ex, c.getErr());
+            } else if (!unmatched.isEmpty()) {
+                new CommandLine.UnmatchedArgumentException(c, unmatched).printSuggestions(c.getErr());
+            }
             c.getErr().println("Run 'regrade " + qualifiedName(c) + "--help' for usage.");
             return ExitCodes.BAD_INPUT;
         });
         return cl.execute(args);
     }
+
+    /** picocli's message with Java type names (" is not a long") put as a user reads them. */
+    static String plain(String message) {
+        return JAVA_TYPE.matcher(message).replaceAll(m -> switch (m.group(1)) {
+            case "int", "long", "short", "byte", "Integer", "Long" -> "is not a whole number";
+            case "float", "double", "Float", "Double" -> "is not a number";
+            default -> "is not a valid value";
+        });
+    }
+
+    private static final Pattern JAVA_TYPE = Pattern.compile(
+            "is not an? (int|long|short|byte|float|double|boolean|Integer|Long|Float|Double|Boolean)\\b");
 
     private static String qualifiedName(CommandLine c) {
         String name = c.getCommandSpec().qualifiedName(" ");

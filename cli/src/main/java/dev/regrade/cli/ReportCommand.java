@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 /** {@code regrade report}: render a finished audit again. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Render a finished audit again from its report.json, to stdout.",
-        footer = {"", "Example:", "  ./regrade report --from target/audit --format markdown > impact.md",
+        footer = {"", "Example:", "  ./regrade report --from regrade-out/audit --format markdown > impact.md",
             "", "Exit status: 0 ok, 2 bad input."})
 final class ReportCommand extends RegradeCommand {
     enum Format { markdown, html, json }

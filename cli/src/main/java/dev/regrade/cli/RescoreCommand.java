@@ -24,12 +24,13 @@ import picocli.CommandLine.Parameters;
         },
         footer = {"", "Output (text): one line per file: 'consistent', or 'DISAGREES' followed by the nodes.",
             "Exit status: 0 all consistent, 1 any disagreement, 2 unreadable input (file and JSON path named).",
-            "", "Example:", "  ./regrade rescore results/*.json",
+            "", "Examples:", "  ./regrade rescore regrade-out/audit/results",
             "  ./regrade rescore --format json answer_1.json > recomputed.json"})
 final class RescoreCommand extends RegradeCommand {
     enum Format { text, json }
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Result JSON files.")
+    @Parameters(arity = "1..*", paramLabel = "FILE|DIR",
+            description = "Result JSON files; a directory stands for every *.json under it (recursively).")
     List<Path> files;
 
     @Option(names = "--format", defaultValue = "text",
@@ -42,7 +43,7 @@ final class RescoreCommand extends RegradeCommand {
         PrintWriter err = err();
         boolean anyDisagree = false;
         boolean anyBad = false;
-        for (Path file : files) {
+        for (Path file : ResultFiles.expand(files)) {
             Rescore r;
             try {
                 r = Rescorer.rescore(finiteFinalScore(ResultFiles.read(file)));

@@ -8,12 +8,55 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 
 /** Reads JSON files given on the command line, with errors that name the file. */
 final class ResultFiles {
     private ResultFiles() {
+    }
+
+    /** The files named, a directory standing for every {@code *.json} under it (recursively, in path order). */
+    static List<Path> expand(List<Path> paths) {
+        List<Path> files = new ArrayList<>();
+        for (Path p : paths) {
+            if (!Files.isDirectory(p)) {
+                files.add(p);
+                continue;
+            }
+            List<Path> found;
+            try (Stream<Path> s = Files.walk(p)) {
+                found = s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".json"))
+                        .sorted().toList();
+            } catch (IOException | UncheckedIOException e) {
+                throw new BadInputException(p + ": cannot read the directory");
+            }
+            if (found.isEmpty()) {
+                throw new BadInputException(p + ": no result files (*.json) in this directory");
+            }
+            files.addAll(found);
+        }
+        return files;
+    }
+
+    /** Why a file could not be read, as a user puts it (never a Java class name). */
+    static String cannotRead(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fs && fs.getReason() != null) {
+            return "cannot read the file: " + fs.getReason();
+        }
+        return "cannot read the file" + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
     static JsonNode read(Path file) {
@@ -21,7 +64,7 @@ final class ResultFiles {
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read the file (" + e.getClass().getSimpleName() + ")");
+            throw new BadInputException(file + ": " + cannotRead(e));
         }
         String text;
         try {

@@ -174,7 +174,7 @@ final class ScoreCommand extends RegradeCommand {
                 in.compact();
             }
         } catch (IOException e) {
-            return "cannot read the file (" + e.getClass().getSimpleName() + ")";
+            return ResultFiles.cannotRead(e);
         }
     }
 }

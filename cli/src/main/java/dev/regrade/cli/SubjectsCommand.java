@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.audit.core.OutputDirectory;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.reports.SubjectsHtml;
 import dev.regrade.rubric.json.JsonFiles;
@@ -55,8 +56,9 @@ final class SubjectsCommand extends CommandGroup {
             description = "Run the wearable scorers released and fixed on built-in scenarios over generated data and "
                     + "print the score-impact table with one finding per scenario; writes subjects-report.md, .json and .html.")
     static final class Audit extends RegradeCommand {
-        @Option(names = "--out", defaultValue = "target/subjects-audit", paramLabel = "DIR",
-                description = "Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--out", defaultValue = "regrade-out/subjects", paramLabel = "DIR",
+                description = "Replaced by this audit's files (a non-empty directory that is not Regrade's output "
+                        + "is refused). Default: ${DEFAULT-VALUE}.")
         Path out;
 
         @Option(names = "--seed", defaultValue = "7", description = "Default: ${DEFAULT-VALUE}.")
@@ -64,8 +66,20 @@ final class SubjectsCommand extends CommandGroup {
 
         @Override
         int execute() {
-            List<WearableAudit.Scenario> scenarios = WearableAudit.run(out.resolve("work"), seed);
-            StringBuilder md = new StringBuilder("# Regrade subject audit: wearable-AI scorers, released → fixed\n\n")
+            StringBuilder md = new StringBuilder();
+            OutputDirectory.replace(out, "subjects audit", dir -> write(dir, md));
+            PrintWriter o = out();
+            o.print(md);
+            o.println("Reports: " + out.resolve("subjects-report.md") + ", " + out.resolve("subjects-report.html") + ", "
+                    + out.resolve("subjects-report.json"));
+            o.flush();
+            return ExitCodes.OK;
+        }
+
+        /** Runs the scenarios in {@code dir}/work and writes the three reports; the Markdown also into {@code md}. */
+        private void write(Path dir, StringBuilder md) {
+            List<WearableAudit.Scenario> scenarios = WearableAudit.run(dir.resolve("work"), seed);
+            md.append("# Regrade subject audit: wearable-AI scorers, released → fixed\n\n")
                     .append("| Scenario | Task | Metric | released | fixed | Finding |\n|---|---|---|---:|---:|---|\n");
             ArrayNode json = JsonNodeFactory.instance.arrayNode();
             for (WearableAudit.Scenario s : scenarios) {
@@ -80,13 +94,9 @@ final class SubjectsCommand extends CommandGroup {
                 o.put("fixed", s.fixed());
                 o.put("finding", s.finding());
             }
-            AuditWriter.atomicWrite(out.resolve("subjects-report.md"), md.toString());
-            AuditWriter.atomicWrite(out.resolve("subjects-report.json"), JsonFiles.toFileText(json));
-            AuditWriter.atomicWrite(out.resolve("subjects-report.html"), SubjectsHtml.render(scenarios));
-            PrintWriter o = out();
-            o.print(md);
-            o.flush();
-            return ExitCodes.OK;
+            AuditWriter.atomicWrite(dir.resolve("subjects-report.md"), md.toString());
+            AuditWriter.atomicWrite(dir.resolve("subjects-report.json"), JsonFiles.toFileText(json));
+            AuditWriter.atomicWrite(dir.resolve("subjects-report.html"), SubjectsHtml.render(scenarios));
         }
 
         private static String cell(String s) {

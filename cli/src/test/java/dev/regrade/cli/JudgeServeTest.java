@@ -46,4 +46,15 @@ class JudgeServeTest {
             assertTrue(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "the server stops when signalled");
         }
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(30)
+    void aPortInUseIsOneLineAndExit2() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            CliRun run = CliRun.of("judge", "serve", "--port", String.valueOf(taken.getLocalPort()));
+            assertEquals(2, run.status(), run.err());
+            assertEquals("regrade judge serve: cannot listen on 127.0.0.1:" + taken.getLocalPort()
+                    + ": the port is in use (choose another, or --port 0 for a free one)\n", run.err());
+        }
+    }
 }

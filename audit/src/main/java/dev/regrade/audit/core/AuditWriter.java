@@ -18,14 +18,23 @@ import java.util.concurrent.CompletionException;
 
 /**
  * Writes an audit's files. Each file is written to a temporary file beside it and then renamed,
- * so a run killed at any point leaves every earlier file intact.
+ * so a run killed at any point leaves every earlier file intact; a whole audit replaces its output
+ * directory (see {@link OutputDirectory}), so it never sits beside an earlier audit's files.
  */
 public final class AuditWriter {
     private AuditWriter() {
     }
 
-    /** Writes results, {@code report.json}, {@code report.md}, {@code report-full.md} and {@code report.html} under {@code out}. */
+    /**
+     * Replaces {@code out} with the audit's results, {@code report.json}, {@code report.md},
+     * {@code report-full.md} and {@code report.html}; refuses (bad input) a non-empty {@code out} that is not Regrade's output.
+     */
     public static void write(Path out, Audit.Outcome outcome) {
+        OutputDirectory.replace(out, "audit, report.json version " + AuditReport.VERSION,
+                dir -> writeFiles(dir, outcome));
+    }
+
+    private static void writeFiles(Path out, Audit.Outcome outcome) {
         // The HTML is rendered beside the result writes; what is written, and where, is the same.
         CompletableFuture<String> html = CompletableFuture.supplyAsync(() -> Html.render(outcome.report()));
         outcome.resultFiles().entrySet().parallelStream()
