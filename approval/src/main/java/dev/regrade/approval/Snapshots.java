@@ -1,6 +1,7 @@
 package dev.regrade.approval;
 
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Set;
@@ -30,8 +31,9 @@ public final class Snapshots {
 
     /**
      * The snapshot directory: the system property {@code regrade.snapshots} if set; else, when the
-     * launcher set REGRADE_HOME, {@code $REGRADE_HOME/approval/<RELATIVE>}; else {@code <RELATIVE>}
-     * relative to the working directory (the approval module when Maven runs the tests).
+     * launcher set REGRADE_HOME, {@code $REGRADE_HOME/approval/<RELATIVE>}; else {@code approval/<RELATIVE>}
+     * when the working directory is a checkout's root (the jar run there directly); else
+     * {@code <RELATIVE>} relative to the working directory (the approval module when Maven runs the tests).
      */
     public static Path root() {
         String prop = System.getProperty("regrade.snapshots");
@@ -42,7 +44,8 @@ public final class Snapshots {
         if (home != null && !home.isBlank()) {
             return Paths.get(home, "approval", RELATIVE);
         }
-        return Paths.get(RELATIVE);
+        Path fromRoot = Paths.get("approval", RELATIVE);
+        return Files.isDirectory(fromRoot) ? fromRoot : Paths.get(RELATIVE);
     }
 
     /** Verifies {@code text} against {@code <group>/<name>.approved.json}. */

@@ -1,6 +1,7 @@
 package dev.regrade.bench;
 
 import dev.regrade.audit.core.OutputDirectory;
+import dev.regrade.rubric.io.IoProblems;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -63,7 +64,7 @@ public final class ChildProcesses {
             }
             return new Timed(Stats.msSince(start), p.exitValue());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + cmd.get(0) + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot start " + cmd.get(0) + ": " + IoProblems.describe(e), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

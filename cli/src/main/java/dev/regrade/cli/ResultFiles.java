@@ -2,6 +2,7 @@ package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.rubric.io.IoProblems;
 import dev.regrade.rubric.json.JsonFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,26 +46,12 @@ final class ResultFiles {
         return files;
     }
 
-    /** Why a file could not be read, as a user puts it (never a Java class name). */
-    static String cannotRead(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileSystemException fs && fs.getReason() != null) {
-            return "cannot read the file: " + fs.getReason();
-        }
-        return "cannot read the file" + (e.getMessage() == null ? "" : ": " + e.getMessage());
-    }
-
     static JsonNode read(Path file) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new BadInputException(file + ": " + cannotRead(e));
+            throw new BadInputException(file + ": " + IoProblems.describe(e));
         }
         String text;
         try {

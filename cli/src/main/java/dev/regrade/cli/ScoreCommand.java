@@ -1,5 +1,7 @@
 package dev.regrade.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.wearable.ConvQaScorer;
@@ -8,6 +10,8 @@ import dev.regrade.wearable.OpenAiChatReplySource;
 import dev.regrade.wearable.ProactiveScorer;
 import dev.regrade.wearable.ScoreRun;
 import dev.regrade.wearable.Variant;
+import dev.regrade.rubric.io.IoProblems;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -20,6 +24,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,7 +41,20 @@ import picocli.CommandLine.Parameters;
             "  ./regrade score convqa --golden g.jsonl --predictions p.jsonl --llm-judge --judge-url http://127.0.0.1:8000/v1 --judge-model m",
             "", "Exit status: 0 scored, 1 the original's evaluation error (printed as ERROR: …), 2 bad input."})
 final class ScoreCommand extends RegradeCommand {
-    enum Task { proactive, longqa, convqa }
+    private static final ObjectMapper FIRST_ROW = new ObjectMapper();
+
+    /** The tasks, each with the fields of its golden rows that a predictions row never needs (the answer key's context). */
+    enum Task {
+        proactive("video_intervals", "query", "domain", "dialog", "duration_in_sec"),
+        longqa("question", "answer", "mcq_options", "category"),
+        convqa("questions", "video_intervals", "dialog", "duration_in_sec");
+
+        final List<String> goldenOnly;
+
+        Task(String... goldenOnly) {
+            this.goldenOnly = List.of(goldenOnly);
+        }
+    }
 
     @Parameters(index = "0", paramLabel = "TASK", description = "proactive, longqa or convqa.")
     Task task;
@@ -83,6 +101,7 @@ final class ScoreCommand extends RegradeCommand {
                 throw new BadInputException(p + ": no such file");
             }
         }
+        refuseSwapped();
         if (llmJudge && (task != Task.convqa || judgeUrl == null || judgeModel == null)) {
             requireUtf8(); // as before: a file that is not UTF-8 is reported ahead of the flag problem
             throw new BadInputException("--llm-judge is for convqa and needs --judge-url and --judge-model");
@@ -120,6 +139,42 @@ final class ScoreCommand extends RegradeCommand {
             err.flush();
             return ExitCodes.FINDING;
         }
+    }
+
+    /**
+     * Refuses golden and predictions given the wrong way round: the golden file's first row has none
+     * of the task's golden-only fields while the predictions file's first row has some. The original
+     * would score such a pair without a word (LongQA: 0.3543 on the generated data). Only the first
+     * line of each file is read; anything unreadable is left to the scorer, which reports it as the
+     * original does.
+     */
+    private void refuseSwapped() {
+        JsonNode g = firstRow(golden);
+        JsonNode p = firstRow(predictions);
+        if (g == null || p == null) {
+            return;
+        }
+        List<String> inPredictions = task.goldenOnly.stream().filter(p::has).toList();
+        if (task.goldenOnly.stream().noneMatch(g::has) && !inPredictions.isEmpty()) {
+            throw new BadInputException("--golden " + golden + " and --predictions " + predictions
+                    + " look swapped: the golden file's first row has none of " + String.join(", ", task.goldenOnly)
+                    + ", and the predictions file's first row has " + String.join(", ", inPredictions));
+        }
+    }
+
+    /** The first non-blank line of a file as a JSON object, or null when it is not one (or cannot be read). */
+    private static JsonNode firstRow(Path p) {
+        try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (!line.isBlank()) {
+                    JsonNode n = FIRST_ROW.readTree(line);
+                    return n != null && n.isObject() ? n : null;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null; // the scorer reads the file in full and reports what is wrong with it
+        }
+        return null;
     }
 
     /** Refuses the first input file that is not UTF-8 (golden first). */
@@ -174,7 +229,7 @@ final class ScoreCommand extends RegradeCommand {
                 in.compact();
             }
         } catch (IOException e) {
-            return ResultFiles.cannotRead(e);
+            return IoProblems.describe(e);
         }
     }
 }

@@ -92,4 +92,22 @@ class CliHelpsTest {
         assertEquals(0, one.status(), one.err());
         assertEquals("no differences in 1 file\n", one.out());
     }
+
+    @Test
+    void goldenAndPredictionsSwappedAreRefusedNotScored() throws IOException {
+        Path golden = tmp.resolve("longqa-golden.jsonl");
+        Path preds = tmp.resolve("longqa-preds.jsonl");
+        Files.writeString(golden, "{\"video_path\": \"v1\", \"question\": \"Q?\", \"answer\": \"A\", "
+                + "\"mcq_options\": \"A. x\", \"mcq_answer\": \"A\", \"category\": \"c\"}\n");
+        Files.writeString(preds, "{\"video_path\": \"v1\", \"mcq_answer\": \"B\"}\n");
+        Path output = tmp.resolve("swapped.json");
+        refusedWith(CliRun.of("score", "longqa", "--golden", preds.toString(), "--predictions", golden.toString(),
+                "--output", output.toString()), "look swapped: the golden file's first row has none of question, "
+                + "answer, mcq_options, category, and the predictions file's first row has question, answer, "
+                + "mcq_options, category");
+        assertFalse(Files.exists(output), "nothing written");
+        CliRun right = CliRun.of("score", "longqa", "--golden", golden.toString(), "--predictions", preds.toString(),
+                "--output", output.toString());
+        assertEquals(0, right.status(), right.err());
+    }
 }

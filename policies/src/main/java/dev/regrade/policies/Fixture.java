@@ -12,6 +12,7 @@ import dev.regrade.rubric.port.VerdictRules;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.ScriptDeclaration;
 import dev.regrade.rubric.template.Template;
+import dev.regrade.rubric.io.IoProblems;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -106,7 +107,7 @@ public final class Fixture implements World {
             }
             bytes = Files.readAllBytes(path);
         } catch (IOException e) {
-            throw new FixtureException(file, "", "cannot read the file (" + e.getClass().getSimpleName() + ")");
+            throw new FixtureException(file, "", "cannot read the file: " + IoProblems.describe(e));
         }
         String text;
         try {

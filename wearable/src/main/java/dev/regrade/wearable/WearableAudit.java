@@ -203,11 +203,15 @@ public final class WearableAudit {
         }
 
         Scenario score(String id, String task, List<ObjectNode> preds, JudgeReplySource judge, String finding) {
-            return score(id, task, golden(task), preds, judge, finding);
+            return score(id, task, golden(task), preds, judge, finding).scenario();
         }
 
-        Scenario score(String id, String task, Path golden, List<ObjectNode> preds, JudgeReplySource judge,
-                       String finding) {
+        /** A scored scenario and, with a judge, how many of the fixed variant's judge turns had no usable score. */
+        private record Scored(Scenario scenario, int judgeTurns, int judgeUnscored) {
+        }
+
+        Scored score(String id, String task, Path golden, List<ObjectNode> preds, JudgeReplySource judge,
+                     String finding) {
             Path case_ = dir.resolve(String.format("%02d-%s-%s", n++, task, id));
             Path predsPath = case_.resolve("predictions.jsonl");
             try (WearableGenerator.Out o = new WearableGenerator.Out(predsPath)) {
@@ -220,7 +224,7 @@ public final class WearableAudit {
             };
             String[] shown = new String[2];
             Double[] values = new Double[2];
-            int[] unscored = new int[1];
+            int[] unscored = new int[2];
             for (Variant variant : Variant.values()) {
                 Path output = case_.resolve(variant.id()).resolve("results.json");
                 try {
@@ -236,6 +240,7 @@ public final class WearableAudit {
                     shown[variant.ordinal()] = PyRepr.repr(val);
                     if (variant == Variant.FIXED) {
                         unscored[0] = run.judgeUnscored();
+                        unscored[1] = run.judgeTurns();
                     }
                 } catch (PyException e) {
                     shown[variant.ordinal()] = "error: " + e.pythonType();
@@ -244,7 +249,8 @@ public final class WearableAudit {
             if (judge != null && unscored[0] > 0) {
                 shown[1] += " (" + unscored[0] + " unscored)";
             }
-            return new Scenario(id, task, metric, shown[0], shown[1], values[0], values[1], finding);
+            return new Scored(new Scenario(id, task, metric, shown[0], shown[1], values[0], values[1], finding),
+                    unscored[1], unscored[0]);
         }
 
         Scenario judgeScenario(JudgeStyle style, JudgeReplySource judge) {
@@ -275,11 +281,25 @@ public final class WearableAudit {
                 preds.add(row(g.get("video_path"), "answers", a));
             }
             double truth = dev.regrade.pycompat.PyRound.round(sum / turns, 4);
-            Scenario s = score("judge-" + style.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+            Scored scored = score("judge-" + style.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
                     "convqa", gp, preds, judge, "");
+            Scenario s = scored.scenario();
             String finding = "judge replies " + style.label() + " (e.g. " + PyRepr.repr(style.render(0.5))
-                    + "); the verdicts average " + PyRepr.repr(truth) + ": released "
-                    + describe(s.releasedValue(), truth) + ", fixed " + describe(s.fixedValue(), truth);
+                    + "); the verdicts average " + PyRepr.repr(truth) + ": ";
+            if (scored.judgeUnscored() == 0) {
+                finding += "released " + describe(s.releasedValue(), truth) + ", fixed " + describe(s.fixedValue(), truth);
+            } else {
+                // The fixed variant counts a reply it cannot parse as 0.0 and says so: a low fixed score here
+                // comes from the judge's reply format, not from a wrong fix.
+                String n = scored.judgeUnscored() + " of " + scored.judgeTurns() + " turns";
+                finding += s.fixedValue() != null && s.fixedValue().equals(s.releasedValue())
+                        ? "both variants count the " + n + " whose reply has no score they can parse as 0.0 ("
+                                + PyRepr.repr(s.fixedValue().doubleValue()) + "); the fixed variant reports them as unscored, the "
+                                + "released one does not"
+                        : "released " + describe(s.releasedValue(), truth) + "; fixed cannot parse a score in " + n
+                                + ", counts them as 0.0 and reports them as unscored (a warning and the count), giving "
+                                + (s.fixedValue() == null ? "an error" : PyRepr.repr(s.fixedValue().doubleValue()));
+            }
             return new Scenario(s.id(), s.task(), s.metric(), s.released(), s.fixed(), s.releasedValue(),
                     s.fixedValue(), finding);
         }

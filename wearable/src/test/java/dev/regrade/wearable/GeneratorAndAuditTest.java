@@ -1,6 +1,7 @@
 package dev.regrade.wearable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -87,6 +88,12 @@ class GeneratorAndAuditTest {
         assertTrue(by.get("judge-truncated/convqa").fixed().contains("unscored"));
         assertEquals(1.0, by.get("judge-truncated/convqa").releasedValue());
         assertTrue(by.get("judge-out-of-range/convqa").fixed().contains("unscored"));
+        for (String style : new String[] {"truncated", "out-of-range"}) {
+            String finding = by.get("judge-" + style + "/convqa").finding();
+            assertTrue(finding.matches(".*; fixed cannot parse a score in \\d+ of 350 turns, counts them as 0\\.0 and "
+                    + "reports them as unscored \\(a warning and the count\\), giving 0\\.0"), finding);
+            assertFalse(finding.contains("fixed deflates"), "never reads as a wrong fix: " + finding);
+        }
     }
 
     @Test

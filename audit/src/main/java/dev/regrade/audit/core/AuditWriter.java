@@ -4,6 +4,7 @@ import dev.regrade.reports.Html;
 import dev.regrade.reports.Markdown;
 import dev.regrade.reports.model.AuditReport;
 import dev.regrade.reports.model.ReportJson;
+import dev.regrade.rubric.io.IoProblems;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -87,7 +88,7 @@ public final class AuditWriter {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + file + ": " + IoProblems.describe(e), e);
         }
     }
 }

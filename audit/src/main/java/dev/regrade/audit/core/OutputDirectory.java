@@ -1,6 +1,7 @@
 package dev.regrade.audit.core;
 
 import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.rubric.io.IoProblems;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -69,7 +70,7 @@ public final class OutputDirectory {
                 deleteTree(fresh);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + out + ": " + IoProblems.describe(e), e);
         }
     }
 
@@ -137,7 +138,7 @@ public final class OutputDirectory {
         try (Stream<Path> s = Files.list(dir)) {
             return s.findAny().isEmpty();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + dir + ": " + IoProblems.describe(e), e);
         }
     }
 

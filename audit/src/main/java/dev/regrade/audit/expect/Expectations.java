@@ -5,6 +5,7 @@ import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
 import dev.regrade.rubric.json.JsonFiles;
+import dev.regrade.rubric.io.IoProblems;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +64,7 @@ public final class Expectations {
         try {
             return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read the expectations file (" + e.getClass().getSimpleName() + ")");
+            throw new BadInputException(file + ": cannot read the expectations file: " + IoProblems.describe(e));
         }
     }
 
