@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.audit.core.OutputDirectory;
 import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.run.JudgeMode;
 import java.io.File;
@@ -42,6 +43,8 @@ class HtmlReportBrowserTest {
                 Paths.get("..", "fixtures"), "released", "fixed", Expectations.shipped().without("gas_stations"),
                 List.of(0L), JudgeMode.IN_PROCESS, 2);
         Audit.Outcome outcome = Audit.run(config, (d, t) -> { });
+        // A page written by a build from before output directories were marked would be refused: start clean.
+        OutputDirectory.deleteTree(OUT);
         AuditWriter.write(OUT, outcome);
         page = OUT.resolve("report.html").toAbsolutePath();
     }
