@@ -1,12 +1,18 @@
 package dev.regrade.pycompat;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
  * type(), str(), repr(), len(), bool(), float() and == of values json.loads returned, against json_values.jsonl
- * and json_equal.jsonl (tools/pycompat-vectors/gen_values.py).
+ * and json_equal.jsonl; get, [key], [j], iteration and [:stop] against json_access.jsonl; values as dict keys
+ * against json_keys.jsonl (tools/pycompat-vectors/gen_values.py).
  */
 class PyJsonValueTest {
 
@@ -49,6 +55,63 @@ class PyJsonValueTest {
                     + ", java " + actual);
         }
         m.assertNone(2000);
+    }
+
+    @Test
+    void accessOfEveryShapeMatchesPython() {
+        Vectors.Mismatches m = new Vectors.Mismatches("v.get, v[key], v[j], list(v), v[:stop]");
+        for (JsonNode row : Vectors.lines("json_access.jsonl")) {
+            String text = row.get("text").textValue();
+            JsonNode v = PyJson.loads(text);
+            for (Map.Entry<String, JsonNode> e : row.get("get").properties()) {
+                check(m, text + ".get(" + e.getKey() + ")", e.getValue(), () -> PyJsonValue.get(v, e.getKey()));
+            }
+            for (Map.Entry<String, JsonNode> e : row.get("item").properties()) {
+                check(m, text + "[" + e.getKey() + "]", e.getValue(), () -> PyJsonValue.item(v, e.getKey()));
+            }
+            for (Map.Entry<String, JsonNode> e : row.get("index").properties()) {
+                int j = Integer.parseInt(e.getKey());
+                check(m, text + "[" + j + "]", e.getValue(), () -> PyJsonValue.item(v, j));
+            }
+            check(m, "list(" + text + ")", row.get("iter"), () -> PyJsonValue.iterate(v));
+            for (Map.Entry<String, JsonNode> e : row.get("head").properties()) {
+                int stop = Integer.parseInt(e.getKey());
+                check(m, text + "[:" + stop + "]", e.getValue(), () -> PyJsonValue.head(v, stop));
+            }
+        }
+        m.assertNone(500 * 11);
+    }
+
+    @Test
+    void dictKeysMatchPython() {
+        Vectors.Mismatches m = new Vectors.Mismatches("b in {a: 0}");
+        for (JsonNode row : Vectors.lines("json_keys.jsonl")) {
+            String a = row.get(0).textValue();
+            String b = row.get(1).textValue();
+            check(m, b + " in {" + a + ": 0}", row.get(2), () -> {
+                Object key = PyJsonValue.hashKey(PyJson.loads(a));
+                return PyJsonValue.hashKey(PyJson.loads(b)).equals(key) ? "True" : "False";
+            });
+        }
+        m.assertNone(1000);
+    }
+
+    @Test
+    void aNegativeIndexIsNotPortedAndSaysSo() {
+        // Python counts v[-1] from the end; no port needs it, so it is refused rather than answered wrongly.
+        assertThrows(IllegalArgumentException.class, () -> PyJsonValue.item(PyJson.loads("[1]"), -1));
+    }
+
+    /** Compares a call's outcome with python3's: {"ok": repr of the result, or the str} or {"error", "message"}. */
+    private static void check(Vectors.Mismatches m, String what, JsonNode expected, Supplier<Object> call) {
+        ObjectNode actual = JsonNodeFactory.instance.objectNode();
+        try {
+            Object r = call.get();
+            actual.put("ok", r instanceof String s ? s : PyJsonValue.repr((JsonNode) r));
+        } catch (PyException e) {
+            actual.put("error", e.pythonType()).put("message", e.pythonMessage());
+        }
+        m.check(expected.equals(actual), () -> what + ": python " + expected + ", java " + actual);
     }
 
     @Test
