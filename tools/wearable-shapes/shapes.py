@@ -20,7 +20,7 @@ dir; the LLM judge through the upstream vLLM client against the scripted server 
 and what each did is recorded: the exit status, the error line it printed, the output files' bytes,
 and the judge prompts it sent.
 
-Writes subjects/src/test/resources/dev/regrade/subjects/wearable/shapes/:
+Writes wearable/src/test/resources/dev/regrade/wearable/shapes/:
   scenarios.json  the base golden and prediction files of each scenario (exact bytes)
   cases.jsonl     one case a line: id, scenario, the edits, the judge script, and per variant the outcome
                   {"exit", "error": {"line", "type", "message"} (exit != 0), "files": {name: sha256},
@@ -42,7 +42,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT_DIR = os.path.join("subjects", "src", "test", "resources", "dev", "regrade", "subjects", "wearable", "shapes")
+OUT_DIR = os.path.join("wearable", "src", "test", "resources", "dev", "regrade", "wearable", "shapes")
 VARIANTS = ("released", "fixed")
 MISSING = object()
 JUDGE_MODEL = "shapes-judge"
@@ -62,7 +62,8 @@ VALUES = [
 # Every JSON type in a list element's place; "drop" removes the element.
 ELEMENT_VALUES = [v for v in VALUES if v[0] != "missing"] + [("drop", MISSING)]
 # Two values put in the same key field of golden row 0 and prediction row 0: equal or not as Python
-# compares dict keys (1 == 1.0 == True, NaN equal to nothing, None for null and missing alike).
+# compares dict keys (1 == 1.0 == True; None for null and missing alike; NaN found, as json.loads
+# returns the same NaN object every time and a dict lookup tries identity first).
 KEY_PAIRS = [
     ("int_float", 1, 1.0), ("int_bool", 1, True), ("float_bool", 1.0, True), ("str_int", "1", 1),
     ("nan", float("nan"), float("nan")), ("bigint_float", 2 ** 70, float(2 ** 70)), ("neg", -1, -1.0),
