@@ -6,6 +6,11 @@ Writes, under rubric-engine/src/test/resources/dev/regrade/pycompat/ (determinis
                       bool(v), float(v) as 16 hex digits of its bits or [type name, message]]
                       with v = json.loads(text)
   json_equal.jsonl   [text_a, text_b, json.loads(text_a) == json.loads(text_b)]
+  json_access.jsonl  {"text", "get": {key: outcome of v.get(key)}, "item": {key: outcome of v[key]},
+                      "index": {j: outcome of v[j]}, "iter": outcome of list(v),
+                      "head": {stop: outcome of v[:stop]}} with v = json.loads(text); an outcome is
+                      {"ok": repr(result)} or {"error": type name, "message": str(exc)}
+  json_keys.jsonl    [text_a, text_b, outcome of json.loads(text_b) in {json.loads(text_a): 0}]
 Run from the repository root: python3 tools/pycompat-vectors/gen_values.py
 """
 import json
@@ -86,10 +91,64 @@ def gen_equal():
     print("   (%d equal)" % sum(1 for r in rows if r[2]))
 
 
+def outcome(f):
+    try:
+        return {"ok": repr(f())}
+    except (TypeError, KeyError, IndexError, AttributeError) as e:
+        return {"error": type(e).__name__, "message": str(e)}
+
+
+def gen_access():
+    """v.get(key), v[key], v[j], list(v) and v[:stop] of loaded values of every shape."""
+    rng = random.Random(gv.SEED_BASE + 1717)
+    texts = ["null", "true", "0", "1.5", "NaN", '""', '"ab"', '"\\ud83d\\ude00x\\u00e9"', "[]", "[1, [2]]",
+             "{}", '{"a": 1, "b": null}', '{"0": "zero"}', '"' + "x" * 130 + '"', "[" + ", ".join(["1"] * 130) + "]"]
+    while len(texts) < 500:
+        texts.append(json.dumps(gen_json.rand_json(rng, 2)))
+    rows = []
+    for t in texts:
+        v = json.loads(t)
+        keys = ["a", "zz"] + ([next(iter(v))] if isinstance(v, dict) and v else [])
+        rows.append({"text": t,
+                     "get": {k: outcome(lambda: v.get(k)) for k in keys},
+                     "item": {k: outcome(lambda: v[k]) for k in keys},
+                     "index": {str(j): outcome(lambda: v[j]) for j in (0, 1, 5)},
+                     "iter": outcome(lambda: list(v)),
+                     "head": {str(n): outcome(lambda: v[:n]) for n in (0, 2, 120)}})
+    gv.write_jsonl(os.path.join(OUT, "json_access.jsonl"), rows)
+
+
+def scalar(rng):
+    return gen_json.rand_json(rng, 0)
+
+
+def gen_keys():
+    """Whether a loaded value finds another as a dict key (hash and ==), or which TypeError it raises."""
+    rng = random.Random(gv.SEED_BASE + 1818)
+    pairs = [("1", "1.0"), ("1", "true"), ("0", "false"), ("0.0", "-0.0"), ("NaN", "NaN"), ("null", "null"),
+             ("null", "0"), ("1e400", "Infinity"), ('"1"', "1"), ('"a"', '"a"'), ("-1", "-1.0"), ("0.5", "0.5"),
+             ("123456789012345678901234567890", "1.2345678901234568e+29"), ("9007199254740993", "9007199254740992.0"),
+             ("1180591620717411303424", "1.1805916207174113e+21"), ("1e16", "10000000000000000"),
+             ("[]", "1"), ("1", "[]"), ("{}", "1"), ("1", '{"a": 1}'), ("[1]", "[1]")]
+    while len(pairs) < 1000:
+        v = scalar(rng)
+        pairs.append((json.dumps(v), json.dumps(variant(rng, v))))
+    rows = []
+    for a, b in pairs:
+        try:
+            found = json.loads(b) in {json.loads(a): 0}
+            rows.append([a, b, {"ok": repr(found)}])
+        except TypeError as e:
+            rows.append([a, b, {"error": "TypeError", "message": str(e)}])
+    gv.write_jsonl(os.path.join(OUT, "json_keys.jsonl"), rows)
+
+
 def main():
     gv.require_cpython311()
     gen_values()
     gen_equal()
+    gen_access()
+    gen_keys()
 
 
 main()

@@ -34,12 +34,16 @@ import picocli.CommandLine.Parameters;
         description = {
             "Score a wearable-AI challenge submission (EgoProactive, EgoLongQA, ConvQA) as the starter kit's "
                 + "run_evaluation.py does, in its released or fixed variant; writes the results and _summary files "
-                + "exactly as the original."
+                + "exactly as the original.",
+            "Rows of any shape are read as the original reads them: where it scores odd values (a list field "
+                + "given as a string), so does this; where it raises (a row that is not an object, a null judge "
+                + "reply), this prints its error and writes no file."
         },
         footer = {"", "Examples:",
             "  ./regrade score longqa --golden val.jsonl --predictions preds.jsonl --variant fixed --output out/results.json",
             "  ./regrade score convqa --golden g.jsonl --predictions p.jsonl --llm-judge --judge-url http://127.0.0.1:8000/v1 --judge-model m",
-            "", "Exit status: 0 scored, 1 the original's evaluation error (printed as ERROR: …), 2 bad input."})
+            "", "Exit status: 0 scored, 1 the original's error on these inputs (printed as ERROR: <its message>; no "
+                + "file written), 2 bad input (a missing file, a file that is not UTF-8, a bad option)."})
 final class ScoreCommand extends RegradeCommand {
     private static final ObjectMapper FIRST_ROW = new ObjectMapper();
 

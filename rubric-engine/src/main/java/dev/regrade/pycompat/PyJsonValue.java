@@ -1,7 +1,12 @@
 package dev.regrade.pycompat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,9 +14,10 @@ import java.util.Map;
 
 /**
  * The builtins of Python applied to a value {@code json.loads} returned, held as a Jackson node:
- * {@code type(v).__name__}, {@code str(v)}, {@code repr(v)}, {@code float(v)}, {@code len(v)}, {@code ==}. A Java
- * null or a missing node stands for {@code None} (what {@code d.get(key)} gives for an absent key).
- * Truthiness is {@link PyTruth#truthy(JsonNode)}.
+ * {@code type(v).__name__}, {@code str(v)}, {@code repr(v)}, {@code float(v)}, {@code len(v)}, {@code ==}, and
+ * the operations a port applies to a value of any shape: {@code v.get(key)}, {@code v[key]}, {@code v[j]},
+ * {@code v[:stop]}, {@code for x in v}, {@code v} as a dict key. A Java null or a missing node stands for
+ * {@code None} (what {@code d.get(key)} gives for an absent key). Truthiness is {@link PyTruth#truthy(JsonNode)}.
  */
 public final class PyJsonValue {
     private PyJsonValue() {
@@ -121,6 +127,159 @@ public final class PyJsonValue {
             return n.size();
         }
         throw new PyTypeError("object of type '" + typeName(n) + "' has no len()");
+    }
+
+    /**
+     * {@code v.get(key)} (dict.get): the value, or Java null for an absent key.
+     *
+     * @throws PyAttributeError "'list' object has no attribute 'get'" when {@code v} is not a dict
+     */
+    public static JsonNode get(JsonNode v, String key) {
+        if (v instanceof ObjectNode o) {
+            return o.get(key);
+        }
+        throw new PyAttributeError("'" + typeName(v) + "' object has no attribute 'get'");
+    }
+
+    /**
+     * {@code v[key]} with a str key: a dict's value.
+     *
+     * @throws PyKeyError for a key the dict lacks
+     * @throws PyTypeError for a list ("list indices must be integers or slices, not str"), a str, or a
+     *                     value that is not subscriptable
+     */
+    public static JsonNode item(JsonNode v, String key) {
+        if (v instanceof ObjectNode o) {
+            JsonNode n = o.get(key);
+            if (n == null) {
+                throw PyKeyError.forKey(key);
+            }
+            return n;
+        }
+        throw notSubscriptable(v, "str");
+    }
+
+    /**
+     * {@code v[j]} with an int index {@code j >= 0}: a list's item, a str's character (a code point).
+     *
+     * @throws PyIndexError past the end of a list or str
+     * @throws PyKeyError for a dict (a JSON object's keys are all str)
+     * @throws PyTypeError for a value that is not subscriptable
+     */
+    public static JsonNode item(JsonNode v, int j) {
+        if (j < 0) {
+            throw new IllegalArgumentException("a negative index counts from the end; not supported: " + j);
+        }
+        if (v instanceof ArrayNode a) {
+            if (j < a.size()) {
+                return a.get(j);
+            }
+            throw new PyIndexError("list index out of range");
+        }
+        if (v != null && v.isTextual()) {
+            String s = v.textValue();
+            if (j < s.codePointCount(0, s.length())) {
+                int at = s.offsetByCodePoints(0, j);
+                return TextNode.valueOf(s.substring(at, s.offsetByCodePoints(at, 1)));
+            }
+            throw new PyIndexError("string index out of range");
+        }
+        if (v instanceof ObjectNode) {
+            throw PyKeyError.forKey((long) j);
+        }
+        throw notSubscriptable(v, "int");
+    }
+
+    /** The TypeError of {@code v[k]} for a {@code v} that takes no key of the type named {@code keyType}. */
+    private static PyTypeError notSubscriptable(JsonNode v, String keyType) {
+        if (v != null && v.isArray()) {
+            return new PyTypeError("list indices must be integers or slices, not " + keyType);
+        }
+        if (v != null && v.isTextual()) {
+            return new PyTypeError("string indices must be integers, not '" + keyType + "'");
+        }
+        return new PyTypeError("'" + typeName(v) + "' object is not subscriptable");
+    }
+
+    /**
+     * What {@code for x in v} yields, in order: a list's items (the list itself, not copied), a str's
+     * characters (code points), a dict's keys.
+     *
+     * @throws PyTypeError "'int' object is not iterable" for None, a bool or a number
+     */
+    public static ArrayNode iterate(JsonNode v) {
+        if (v instanceof ArrayNode a) {
+            return a;
+        }
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        if (v != null && v.isTextual()) {
+            v.textValue().codePoints().forEach(cp -> out.add(new String(Character.toChars(cp))));
+        } else if (v instanceof ObjectNode) {
+            v.fieldNames().forEachRemaining(out::add);
+        } else {
+            throw new PyTypeError("'" + typeName(v) + "' object is not iterable");
+        }
+        return out;
+    }
+
+    /**
+     * {@code v[:stop]} with {@code stop >= 0}: the first code points of a str, the first items of a list.
+     *
+     * @throws PyTypeError for a dict ("unhashable type: 'slice'": Python 3.11 looks the slice up as a key)
+     *                     and for a value that is not subscriptable
+     */
+    public static JsonNode head(JsonNode v, int stop) {
+        if (v != null && v.isTextual()) {
+            String s = v.textValue();
+            return s.codePointCount(0, s.length()) <= stop ? v
+                    : TextNode.valueOf(s.substring(0, s.offsetByCodePoints(0, stop)));
+        }
+        if (v instanceof ArrayNode a) {
+            ArrayNode out = JsonNodeFactory.instance.arrayNode();
+            for (int i = 0; i < Math.min(stop, a.size()); i++) {
+                out.add(a.get(i));
+            }
+            return out;
+        }
+        if (v instanceof ObjectNode) {
+            throw new PyTypeError("unhashable type: 'slice'");
+        }
+        throw new PyTypeError("'" + typeName(v) + "' object is not subscriptable");
+    }
+
+    /** Stand for None and for json.loads' NaN as dict keys. */
+    private static final Object NONE_KEY = new Object();
+    private static final Object NAN_KEY = new Object();
+
+    /**
+     * The value as a dict or set key: two values give equal keys exactly when Python finds one in a dict
+     * keyed by the other. None is one key; numbers are equal across bool, int and float
+     * ({@code True == 1 == 1.0}); every NaN is the same key, as json.loads returns one shared NaN object
+     * and a dict lookup tries identity first; a str by content.
+     *
+     * @throws PyTypeError "unhashable type: 'list'" for a list or dict
+     */
+    public static Object hashKey(JsonNode v) {
+        if (v != null && v.isContainerNode()) {
+            throw new PyTypeError("unhashable type: '" + typeName(v) + "'");
+        }
+        Object p = toPython(v);
+        if (p == null) {
+            return NONE_KEY;
+        }
+        if (p instanceof Boolean b) {
+            return b ? BigInteger.ONE : BigInteger.ZERO;
+        }
+        if (p instanceof Long l) {
+            return BigInteger.valueOf(l);
+        }
+        if (p instanceof Double d) {
+            if (d.isNaN()) {
+                return NAN_KEY;
+            }
+            return d.isInfinite() || d != Math.rint(d) ? d : new BigDecimal(d).toBigIntegerExact();
+        }
+        return p; // a str, or an int beyond a long (a BigInteger)
     }
 
     /**

@@ -1,12 +1,19 @@
 package dev.regrade.pycompat;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
  * type(), str(), repr(), len(), bool(), float() and == of values json.loads returned, against json_values.jsonl
- * and json_equal.jsonl (tools/pycompat-vectors/gen_values.py).
+ * and json_equal.jsonl; get, [key], [j], iteration and [:stop] against json_access.jsonl; values as dict keys
+ * against json_keys.jsonl (tools/pycompat-vectors/gen_values.py).
  */
 class PyJsonValueTest {
 
@@ -49,6 +56,64 @@ class PyJsonValueTest {
                     + ", java " + actual);
         }
         m.assertNone(2000);
+    }
+
+    @Test
+    void accessOfEveryShapeMatchesPython() {
+        Vectors.Mismatches m = new Vectors.Mismatches("v.get, v[key], v[j], list(v), v[:stop]");
+        for (JsonNode row : Vectors.lines("json_access.jsonl")) {
+            String text = row.get("text").textValue();
+            JsonNode v = PyJson.loads(text);
+            for (Map.Entry<String, JsonNode> e : row.get("get").properties()) {
+                check(m, text + ".get(" + e.getKey() + ")", e.getValue(), () -> PyJsonValue.get(v, e.getKey()));
+            }
+            for (Map.Entry<String, JsonNode> e : row.get("item").properties()) {
+                check(m, text + "[" + e.getKey() + "]", e.getValue(), () -> PyJsonValue.item(v, e.getKey()));
+            }
+            for (Map.Entry<String, JsonNode> e : row.get("index").properties()) {
+                int j = Integer.parseInt(e.getKey());
+                check(m, text + "[" + j + "]", e.getValue(), () -> PyJsonValue.item(v, j));
+            }
+            check(m, "list(" + text + ")", row.get("iter"), () -> PyJsonValue.iterate(v));
+            for (Map.Entry<String, JsonNode> e : row.get("head").properties()) {
+                int stop = Integer.parseInt(e.getKey());
+                check(m, text + "[:" + stop + "]", e.getValue(), () -> PyJsonValue.head(v, stop));
+            }
+        }
+        m.assertNone(500 * 11);
+    }
+
+    @Test
+    void dictKeysMatchPython() {
+        Vectors.Mismatches m = new Vectors.Mismatches("b in {a: 0}");
+        for (JsonNode row : Vectors.lines("json_keys.jsonl")) {
+            // a is hashed first, as {a: 0} is built before b is looked up
+            check(m, row.get(1).textValue() + " in {" + row.get(0).textValue() + ": 0}", row.get(2),
+                    () -> Objects.equals(key(row.get(0)), key(row.get(1))) ? "True" : "False");
+        }
+        m.assertNone(1000);
+    }
+
+    private static Object key(JsonNode text) {
+        return PyJsonValue.hashKey(PyJson.loads(text.textValue()));
+    }
+
+    @Test
+    void aNegativeIndexIsNotPortedAndSaysSo() {
+        // Python counts v[-1] from the end; no port needs it, so it is refused rather than answered wrongly.
+        assertThrows(IllegalArgumentException.class, () -> PyJsonValue.item(PyJson.loads("[1]"), -1));
+    }
+
+    /** Compares a call's outcome with python3's: {"ok": repr of the result, or the str} or {"error", "message"}. */
+    private static void check(Vectors.Mismatches m, String what, JsonNode expected, Supplier<Object> call) {
+        ObjectNode actual = JsonNodeFactory.instance.objectNode();
+        try {
+            Object r = call.get();
+            actual.put("ok", r instanceof String s ? s : PyJsonValue.repr((JsonNode) r));
+        } catch (PyException e) {
+            actual.put("error", e.pythonType()).put("message", e.pythonMessage());
+        }
+        m.check(expected.equals(actual), () -> what + ": python " + expected + ", java " + actual);
     }
 
     @Test

@@ -5,14 +5,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyFormat;
 import dev.regrade.pycompat.PyJsonValue;
-import dev.regrade.pycompat.PyKeyError;
 import dev.regrade.pycompat.PyRound;
 import dev.regrade.pycompat.PyStr;
+import dev.regrade.pycompat.PyTruth;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,6 +22,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -68,7 +71,11 @@ public final class ConvQaScorer {
         return q;
     }
 
-    static ObjectNode compact(ObjectNode g) {
+    /** The golden fields scoring and per_row need (presence preserved); a row that is not an object as it is. */
+    static JsonNode compact(JsonNode g) {
+        if (!g.isObject()) {
+            return g;
+        }
         ObjectNode c = F.objectNode();
         for (String k : new String[] {"video_path", "task", "category", "questions", "answers"}) {
             if (g.has(k)) {
@@ -138,6 +145,14 @@ public final class ConvQaScorer {
         }
     }
 
+    // The original's loops over the conversations, in the order they run: _run_convqa's turn-count
+    // warnings, compute_bleu_scores, the judge loop, then _build_convqa_row (each over every conversation
+    // before the next starts).
+    private static final int WARN = 0;
+    private static final int BLEU = 1;
+    private static final int JUDGE = 2;
+    private static final int ROWS = 3;
+
     /** judgeStats: [turns, unscored]. */
     private ObjectNode evaluate(Rows goldenRows, Rows predRows, Pairing pairing, PerRow perRow, boolean runBleu,
                                 boolean runJudge, boolean warnTurnCounts, int[] judgeStats) {
@@ -148,75 +163,39 @@ public final class ConvQaScorer {
         if (runJudge && judge == null) {
             throw new IllegalStateException("run_llm_judge needs a JudgeReplySource");
         }
-        double[] bleuAll = new double[2]; // sum, count
-        double[] judgeAll = new double[2];
-        Map<String, double[]> catBleu = new TreeMap<>(PyStr.ORDER);
-        Map<String, double[]> catJudge = new TreeMap<>(PyStr.ORDER);
+        Totals totals = new Totals();
+        FirstError first = new FirstError();
         int[] index = new int[1];
-        pairing.forEach(goldenRows, predRows, ConvQaScorer::compact, (g, p) -> {
-            int i = index[0]++;
-            JsonNode goldAnswers = require(g, "answers");
-            JsonNode predAnswers = p.has("answers") ? p.get("answers") : EMPTY;
-            if (warnTurnCounts) {
-                int gl = g.has("answers") ? PyJsonValue.len(g.get("answers")) : 0;
-                int pl = p.has("answers") ? PyJsonValue.len(p.get("answers")) : 0;
-                if (gl != pl) {
-                    warn.accept("Conversation " + i + " has " + gl + " gold turns but " + pl + " pred turns.");
+        if (!runJudge) {
+            // One pass: an error is the one the original meets first (FirstError).
+            pairing.forEach(goldenRows, predRows, ConvQaScorer::compact, (g, p) -> {
+                int i = index[0]++;
+                if (warnTurnCounts) {
+                    first.run(WARN, () -> warnTurnCount(g, p, i));
                 }
-            }
-            int nGold = PyJsonValue.len(goldAnswers);
-            int nPred = PyJsonValue.len(predAnswers);
-            String category = g.has("category") ? PyJsonValue.str(g.get("category"))
-                    : g.has("task") ? PyJsonValue.str(g.get("task")) : "";
-            ObjectNode row = F.objectNode();
-            row.put("index", i);
-            row.set("video_path", g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""));
-            row.set("task", g.has("task") ? g.get("task") : TextNode.valueOf(""));
-            row.put("category", category);
-            row.put("num_turns", nGold);
-            row.set("questions", require(g, "questions"));
-            row.set("gold_answers", goldAnswers);
-            row.set("pred_answers", predAnswers);
-            if (runBleu) {
-                ArrayNode perTurn = row.putArray("bleu_per_turn");
-                double sum = 0.0;
-                double[] cat = catBleu.computeIfAbsent(category, k -> new double[2]);
-                for (int j = 0; j < nGold; j++) {
-                    String gold = PyJsonValue.requireStr(goldAnswers.get(j), "lower");
-                    double s = j < nPred ? Bleu.turn(gold, PyJsonValue.requireStr(predAnswers.get(j), "lower")) : 0.0;
-                    perTurn.add(PyRound.round(s, 4));
-                    sum += s;
-                    bleuAll[0] += s;
-                    bleuAll[1]++;
-                    cat[0] += s;
-                    cat[1]++;
+                double[] bleu = runBleu ? first.run(BLEU, () -> bleuTurns(g, p)) : null;
+                first.run(ROWS, () -> addRow(g, p, i, bleu, null, totals, perRow));
+            });
+        } else {
+            // The judge is asked only once BLEU has been computed for every conversation: a BLEU error
+            // anywhere means no request at all. Two passes, the BLEU scores held in between.
+            List<double[]> bleuByRow = new ArrayList<>();
+            pairing.forEach(goldenRows, predRows, ConvQaScorer::compact, (g, p) -> {
+                int i = index[0]++;
+                if (warnTurnCounts) {
+                    first.run(WARN, () -> warnTurnCount(g, p, i));
                 }
-                row.put("bleu_avg", PyRound.round(nGold > 0 ? sum / nGold : 0.0, 4));
-            }
-            if (runJudge) {
-                JsonNode questions = require(g, "questions");
-                int nq = PyJsonValue.len(questions);
-                ArrayNode perTurn = row.putArray("llm_judge_per_turn");
-                double sum = 0.0;
-                double[] cat = catJudge.computeIfAbsent(category, k -> new double[2]);
-                for (int j = 0; j < nGold; j++) {
-                    String question = j < nq ? PyJsonValue.str(questions.get(j)) : "";
-                    String goldAns = PyJsonValue.str(goldAnswers.get(j));
-                    String predAns = j < nPred ? PyJsonValue.requireStr(predAnswers.get(j), "strip") : "";
-                    double s = PyWhitespace.strip(predAns).isEmpty() ? 0.0
-                            : judgeTurn(question, goldAns, predAns, i, j, judgeStats);
-                    perTurn.add(s);
-                    sum += s;
-                    judgeAll[0] += s;
-                    judgeAll[1]++;
-                    cat[0] += s;
-                    cat[1]++;
-                }
-                judgeStats[0] += nGold;
-                row.put("llm_judge_avg", PyRound.round(nGold > 0 ? sum / nGold : 0.0, 4));
-            }
-            perRow.add(row);
-        });
+                bleuByRow.add(runBleu ? first.run(BLEU, () -> bleuTurns(g, p)) : null);
+            });
+            first.rethrow();
+            index[0] = 0;
+            pairing.forEach(goldenRows, predRows, ConvQaScorer::compact, (g, p) -> {
+                int i = index[0]++;
+                double[] judged = first.run(JUDGE, () -> judgeTurns(g, p, judgeStats));
+                first.run(ROWS, () -> addRow(g, p, i, bleuByRow.get(i), judged, totals, perRow));
+            });
+        }
+        first.rethrow();
         if (runJudge && variant == Variant.FIXED && judgeStats[1] > 0) {
             // FIXES.md §B.3: fixed counts and warns about turns that fell back to 0.0 (_log_judge_failures).
             int unscored = judgeStats[1];
@@ -229,25 +208,25 @@ public final class ConvQaScorer {
         }
         ObjectNode head = F.objectNode();
         if (runBleu) {
-            head.put("bleu", PyRound.round(bleuAll[1] > 0 ? bleuAll[0] / bleuAll[1] : 0.0, 4));
+            head.put("bleu", PyRound.round(totals.bleu[1] > 0 ? totals.bleu[0] / totals.bleu[1] : 0.0, 4));
         }
         if (runJudge) {
-            head.put("llm_judge", PyRound.round(judgeAll[1] > 0 ? judgeAll[0] / judgeAll[1] : 0.0, 4));
+            head.put("llm_judge", PyRound.round(totals.judge[1] > 0 ? totals.judge[0] / totals.judge[1] : 0.0, 4));
         }
         head.put("total_conversations", index[0]);
-        head.put("total_turns", bleuAll[1] > 0 ? (long) bleuAll[1] : (long) judgeAll[1]);
+        head.put("total_turns", totals.bleu[1] > 0 ? (long) totals.bleu[1] : (long) totals.judge[1]);
         TreeSet<String> cats = new TreeSet<>(PyStr.ORDER);
-        cats.addAll(catBleu.keySet());
-        cats.addAll(catJudge.keySet());
+        cats.addAll(totals.catBleu.keySet());
+        cats.addAll(totals.catJudge.keySet());
         if (!cats.isEmpty()) {
             ObjectNode cs = head.putObject("category_scores");
             for (String c : cats) {
                 ObjectNode e = cs.putObject(c);
-                double[] b = catBleu.get(c);
+                double[] b = totals.catBleu.get(c);
                 if (b != null) {
                     e.put("bleu", PyRound.round(b[1] > 0 ? b[0] / b[1] : 0.0, 4));
                 }
-                double[] jd = catJudge.get(c);
+                double[] jd = totals.catJudge.get(c);
                 if (jd != null) {
                     e.put("llm_judge", PyRound.round(jd[1] > 0 ? jd[0] / jd[1] : 0.0, 4));
                 }
@@ -256,11 +235,148 @@ public final class ConvQaScorer {
         return head;
     }
 
+    /** Sums (total, count) over all turns and per category. */
+    private static final class Totals {
+        final double[] bleu = new double[2];
+        final double[] judge = new double[2];
+        final Map<String, double[]> catBleu = new TreeMap<>(PyStr.ORDER);
+        final Map<String, double[]> catJudge = new TreeMap<>(PyStr.ORDER);
+    }
+
+    /**
+     * The error the original raises first. It runs each phase over every conversation before the next
+     * phase; this runs them conversation by conversation, so a failure is remembered, not thrown: that
+     * phase and later ones are skipped from then on, earlier phases still run for the conversations
+     * that follow, and an earlier phase failing there wins.
+     */
+    private static final class FirstError {
+        private int phase = Integer.MAX_VALUE;
+        private PyException error;
+
+        /** The step's result, or null when it was skipped or failed. */
+        <T> T run(int step, Supplier<T> body) {
+            if (step >= phase) {
+                return null;
+            }
+            try {
+                return body.get();
+            } catch (PyException e) {
+                phase = step;
+                error = e;
+                return null;
+            }
+        }
+
+        void rethrow() {
+            if (error != null) {
+                throw error;
+            }
+        }
+    }
+
+    /** {@code p.get("answers", [])}. */
+    private static JsonNode predAnswers(JsonNode p) {
+        JsonNode a = PyJsonValue.get(p, "answers");
+        return a != null ? a : EMPTY;
+    }
+
+    /** _run_convqa: {@code len(g.get("answers", [])) != len(p.get("answers", []))} warns. */
+    private Boolean warnTurnCount(JsonNode g, JsonNode p, int i) {
+        JsonNode ga = PyJsonValue.get(g, "answers");
+        JsonNode pa = predAnswers(p);
+        int gl = ga != null ? PyJsonValue.len(ga) : 0;
+        int pl = PyJsonValue.len(pa);
+        if (gl != pl) {
+            warn.accept("Conversation " + i + " has " + gl + " gold turns but " + pl + " pred turns.");
+        }
+        return Boolean.TRUE;
+    }
+
+    /** compute_bleu_scores for one conversation: a score per gold turn (0.0 where no prediction). */
+    private static double[] bleuTurns(JsonNode g, JsonNode p) {
+        ArrayNode golds = PyJsonValue.iterate(PyJsonValue.item(g, "answers"));
+        JsonNode preds = predAnswers(p);
+        double[] out = new double[golds.size()];
+        for (int j = 0; j < out.length; j++) {
+            if (j < PyJsonValue.len(preds)) {
+                String gold = PyJsonValue.requireStr(golds.get(j), "lower");
+                out[j] = Bleu.turn(gold, PyJsonValue.requireStr(PyJsonValue.item(preds, j), "lower"));
+            }
+        }
+        return out;
+    }
+
+    /** The vLLM judge loop for one conversation: a score per gold turn (0.0 for an empty prediction). */
+    private double[] judgeTurns(JsonNode g, JsonNode p, int[] judgeStats) {
+        JsonNode goldAnswers = PyJsonValue.item(g, "answers");
+        JsonNode preds = predAnswers(p);
+        JsonNode questions = PyJsonValue.item(g, "questions");
+        ArrayNode golds = PyJsonValue.iterate(goldAnswers);
+        double[] out = new double[golds.size()];
+        judgeStats[0] += out.length;
+        for (int j = 0; j < out.length; j++) {
+            String question = j < PyJsonValue.len(questions) ? PyJsonValue.str(PyJsonValue.item(questions, j)) : "";
+            String predAns = j < PyJsonValue.len(preds)
+                    ? PyJsonValue.requireStr(PyJsonValue.item(preds, j), "strip") : "";
+            if (!PyWhitespace.strip(predAns).isEmpty()) {
+                out[j] = judgeTurn(question, PyJsonValue.str(golds.get(j)), predAns, judgeStats);
+            }
+        }
+        return out;
+    }
+
+    /** _build_convqa_row, then its scores added to the totals. */
+    private Boolean addRow(JsonNode g, JsonNode p, int i, double[] bleu, double[] judged, Totals totals,
+                           PerRow perRow) {
+        JsonNode category = PyJsonValue.get(g, "category");
+        JsonNode task = PyJsonValue.get(g, "task");
+        String cat = PyJsonValue.str(category != null ? category : task != null ? task : TextNode.valueOf(""));
+        JsonNode video = PyJsonValue.get(g, "video_path");
+        ObjectNode row = F.objectNode();
+        row.put("index", i);
+        row.set("video_path", video != null ? video : TextNode.valueOf(""));
+        row.set("task", task != null ? task : TextNode.valueOf(""));
+        row.put("category", cat);
+        row.put("num_turns", PyJsonValue.len(PyJsonValue.item(g, "answers")));
+        row.set("questions", PyJsonValue.item(g, "questions"));
+        row.set("gold_answers", PyJsonValue.item(g, "answers"));
+        row.set("pred_answers", predAnswers(p));
+        if (bleu != null) {
+            addTurns(row, "bleu_per_turn", "bleu_avg", bleu, true, totals.bleu,
+                    totals.catBleu.computeIfAbsent(cat, k -> new double[2]));
+        }
+        if (judged != null) {
+            addTurns(row, "llm_judge_per_turn", "llm_judge_avg", judged, false, totals.judge,
+                    totals.catJudge.computeIfAbsent(cat, k -> new double[2]));
+        }
+        perRow.add(row);
+        return Boolean.TRUE;
+    }
+
+    /**
+     * A row's per-turn scores (BLEU's rounded to 4 places, the judge's as they are) and their mean; the
+     * scores are added to the (sum, count) totals overall and of the row's category.
+     */
+    private static void addTurns(ObjectNode row, String perTurnKey, String avgKey, double[] scores, boolean round,
+                                 double[] total, double[] category) {
+        ArrayNode perTurn = row.putArray(perTurnKey);
+        double sum = 0.0;
+        for (double s : scores) {
+            perTurn.add(round ? PyRound.round(s, 4) : s);
+            sum += s;
+            total[0] += s; // turn by turn, as Python's sum() adds the extended lists
+            category[0] += s;
+        }
+        total[1] += scores.length;
+        category[1] += scores.length;
+        row.put(avgKey, PyRound.round(scores.length > 0 ? sum / scores.length : 0.0, 4));
+    }
+
     /** One judged turn ({@code score_turn} of the vLLM loop). */
-    private double judgeTurn(String question, String gold, String pred, int conv, int turn, int[] judgeStats) {
-        String text;
+    private double judgeTurn(String question, String gold, String pred, int[] judgeStats) {
+        JsonNode content;
         try {
-            text = judge.reply(judgePrompt(question, gold, pred));
+            content = judge.reply(judgePrompt(question, gold, pred));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the judge", e);
@@ -273,25 +389,19 @@ public final class ConvQaScorer {
             return 0.0;
         }
         // FIXES.md §B.3: released takes the first float-like token (no bounds); fixed prefers a labelled
-        // Score:, rejects values outside [0,1] and flags unparseable replies.
+        // Score:, rejects values outside [0,1] and flags unparseable replies. The content is any JSON
+        // value: released calls content.strip() at once; fixed returns "no score" for a falsy one first.
         if (variant == Variant.RELEASED) {
-            return JudgeParse.released(text);
+            return JudgeParse.released(PyJsonValue.requireStr(content, "strip"));
         }
-        JudgeParse.Parsed parsed = JudgeParse.fixed(text);
+        JudgeParse.Parsed parsed = PyTruth.truthy(content) ? JudgeParse.fixed(PyJsonValue.requireStr(content, "strip"))
+                : new JudgeParse.Parsed(0.0, false);
         if (!parsed.parsed()) {
             judgeStats[1]++;
-            String shown = text == null ? "None" : dev.regrade.pycompat.PyRepr.repr(
-                    text.length() > 120 ? text.substring(0, 120) : text);
-            warn.accept("Unparseable judge reply, scoring 0.0: " + shown);
+            // The warning shows text[:120], which raises for content that is neither a str nor a list.
+            warn.accept("Unparseable judge reply, scoring 0.0: "
+                    + PyJsonValue.repr(PyJsonValue.head(content, 120)));
         }
         return parsed.score();
-    }
-
-    private static JsonNode require(ObjectNode g, String key) {
-        JsonNode n = g.get(key);
-        if (n == null) {
-            throw PyKeyError.forKey(key);
-        }
-        return n;
     }
 }

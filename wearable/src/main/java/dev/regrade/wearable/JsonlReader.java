@@ -29,11 +29,12 @@ import java.util.Set;
 
 /**
  * One pass over a JSONL file, read as bytes (Python's {@code load_jsonl}: universal newlines, lines blank
- * after strip() skipped, one JSON object per other line). Only the top-level {@code fields} asked for are
- * built into the row; the others are skipped by the tokenizer (still checked for syntax), so a 500 MB
+ * after strip() skipped, one JSON value per other line). Only the top-level {@code fields} asked for are
+ * built into an object row; the others are skipped by the tokenizer (still checked for syntax), so a 500 MB
  * golden file with large {@code dialog} histories costs one tokenizing pass and little memory. A line the
  * fast path does not take (not an object, a syntax error, a BOM, non-ASCII bytes that are not UTF-8) is
- * decoded and parsed by {@link Rows#parseLine}, so errors are exactly those of the String path.
+ * decoded and parsed by {@link Rows#parseLine}, so values and errors are exactly those of the String path;
+ * a value that is not an object is the row as it is.
  */
 final class JsonlReader implements Rows.RowIterator {
     /** Reads one value in the middle of a row: {@link PyJson#LOADS} without its check for trailing tokens. */
@@ -54,7 +55,7 @@ final class JsonlReader implements Rows.RowIterator {
     private int pos;
     private int limit;
     private boolean eof;
-    private ObjectNode pending;
+    private JsonNode pending;
 
     /** @param fields the top-level fields to build, or null for all */
     JsonlReader(Path path, Set<String> fields) {
@@ -115,11 +116,11 @@ final class JsonlReader implements Rows.RowIterator {
     }
 
     @Override
-    public ObjectNode next() {
+    public JsonNode next() {
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
-        ObjectNode n = pending;
+        JsonNode n = pending;
         pending = null;
         return n;
     }
@@ -244,7 +245,7 @@ final class JsonlReader implements Rows.RowIterator {
     }
 
     /** The fast path for an ASCII line: a byte parser building only the wanted fields. */
-    private ObjectNode parse(byte[] b, int off, int len) {
+    private JsonNode parse(byte[] b, int off, int len) {
         try (JsonParser p = PyJson.LOADS.getFactory().createParser(b, off, len)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return slow(new String(b, off, len, StandardCharsets.US_ASCII));
@@ -270,13 +271,10 @@ final class JsonlReader implements Rows.RowIterator {
     }
 
     /** The String path: errors and values exactly as {@link Rows#parseLine}. */
-    private ObjectNode slow(String line) {
+    private JsonNode slow(String line) {
         JsonNode n = Rows.parseLine(line);
-        if (!(n instanceof ObjectNode o)) {
-            throw Rows.notAnObject(n);
-        }
-        if (fields == null) {
-            return o;
+        if (!(n instanceof ObjectNode o) || fields == null) {
+            return n;
         }
         ObjectNode row = F.objectNode();
         o.fields().forEachRemaining(e -> {

@@ -1,5 +1,6 @@
 package dev.regrade.wearable;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.regrade.judge.server.ChatReply;
 import dev.regrade.judge.server.ChatResponder;
 import java.util.Locale;
@@ -74,7 +75,7 @@ public enum JudgeStyle {
 
     /** An in-process judge answering every prompt in this style. */
     public JudgeReplySource inProcess() {
-        return prompt -> render(verdict(prompt));
+        return prompt -> TextNode.valueOf(render(verdict(prompt)));
     }
 
     /** The model name that selects this style at the fake judge ({@link #responder()}). */

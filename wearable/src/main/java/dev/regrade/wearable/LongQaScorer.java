@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.regrade.pycompat.PyJsonValue;
-import dev.regrade.pycompat.PyKeyError;
 import dev.regrade.pycompat.PyRe;
 import dev.regrade.pycompat.PyRound;
 import dev.regrade.pycompat.PyStr;
@@ -80,8 +79,11 @@ public final class LongQaScorer {
         return first >= 'A' && first <= 'D' ? String.valueOf((char) first) : "";
     }
 
-    /** The golden fields scoring and per_row need (presence preserved). */
-    static ObjectNode compact(ObjectNode g) {
+    /** The golden fields scoring and per_row need (presence preserved); a row that is not an object as it is. */
+    static JsonNode compact(JsonNode g) {
+        if (!g.isObject()) {
+            return g;
+        }
         ObjectNode c = F.objectNode();
         for (String k : new String[] {"video_path", "question", "mcq_answer", "category"}) {
             if (g.has(k)) {
@@ -160,12 +162,9 @@ public final class LongQaScorer {
         int[] counts = new int[2]; // index, correct
         Map<String, int[]> cats = new TreeMap<>(PyStr.ORDER);
         pairing.forEach(goldenRows, predRows, LongQaScorer::compact, (g, p) -> {
-            JsonNode goldRaw = g.get("mcq_answer");
-            if (goldRaw == null) {
-                throw PyKeyError.forKey("mcq_answer");
-            }
-            String goldAnswer = PyStr.upper(PyWhitespace.strip(PyJsonValue.str(goldRaw)));
-            String predRaw = p.has("mcq_answer") ? PyJsonValue.str(p.get("mcq_answer")) : "";
+            String goldAnswer = PyStr.upper(PyWhitespace.strip(PyJsonValue.str(PyJsonValue.item(g, "mcq_answer"))));
+            JsonNode predValue = PyJsonValue.get(p, "mcq_answer");
+            String predRaw = predValue != null ? PyJsonValue.str(predValue) : "";
             String predAnswer = normalizeAnswer(predRaw);
             boolean correct = predAnswer.equals(goldAnswer);
             if (correct) {

@@ -9,6 +9,7 @@ import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.judge.client.OpenAiTransport;
 import dev.regrade.judge.client.RetryPolicy;
 import dev.regrade.judge.client.TransportException;
+import dev.regrade.pycompat.PyJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -19,10 +20,10 @@ import java.util.Map;
  * OpenAI-compatible endpoint, through the {@link OpenAiTransport}: POST {@code {model,
  * messages:[{role:user, content}], max_tokens: 10, temperature: 0.0}} to
  * {@code <baseUrl>/chat/completions}, 120 s timeout, retries as {@link RetryPolicy#WEARABLE_STARTER_KIT}
- * (none but one resend after a transport error); the reply is {@code choices[0].message.content}. A
- * non-2xx status, a transport error, a body that is not JSON or a response without that path throws
- * (the turn then scores 0.0). The API key, if any, is read from the named environment variable and
- * sent as a bearer token; it is in no message and no {@link #toString()}.
+ * (none but one resend after a transport error); the reply is {@code choices[0].message.content}, any
+ * JSON value. A non-2xx status, a transport error, a body that json.loads would reject or a response
+ * without that path throws (the turn then scores 0.0). The API key, if any, is read from the named
+ * environment variable and sent as a bearer token; it is in no message and no {@link #toString()}.
  */
 public final class OpenAiChatReplySource implements JudgeReplySource {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -52,7 +53,7 @@ public final class OpenAiChatReplySource implements JudgeReplySource {
     }
 
     @Override
-    public String reply(String prompt) throws IOException, InterruptedException {
+    public JsonNode reply(String prompt) throws IOException, InterruptedException {
         ObjectNode body = JSON.createObjectNode();
         body.put("model", model);
         ObjectNode msg = body.putArray("messages").addObject();
@@ -75,23 +76,17 @@ public final class OpenAiChatReplySource implements JudgeReplySource {
         }
         JsonNode payload;
         try {
-            payload = JSON.readTree(new String(resp.body(), StandardCharsets.UTF_8));
+            // As json.loads reads it: NaN accepted, trailing data not.
+            payload = PyJson.LOADS.readTree(new String(resp.body(), StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
             // Jackson quotes the body, which may echo the key.
             throw new IOException(transport.redact(e.getMessage()));
         }
-        JsonNode content = payload.path("choices").path(0).path("message");
-        if (!content.isObject() || !content.has("content")) {
+        JsonNode message = payload.path("choices").path(0).path("message");
+        if (!message.isObject() || !message.has("content")) {
             throw new IOException("Unexpected judge response shape");
         }
-        JsonNode c = content.get("content");
-        if (c.isNull()) {
-            return null;
-        }
-        if (!c.isTextual()) {
-            throw new IOException("Unexpected judge content type: " + c.getNodeType());
-        }
-        return c.textValue();
+        return message.get("content");
     }
 
     @Override

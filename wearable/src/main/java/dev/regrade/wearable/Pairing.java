@@ -1,8 +1,6 @@
 package dev.regrade.wearable;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyTruth;
@@ -28,11 +26,11 @@ final class Pairing {
     final boolean positional;
     final int goldenCount;
     final int predCount;
-    private final List<ObjectNode> golden;
+    private final List<JsonNode> golden;
     private final int[] goldenOfPred;
     final int matched;
 
-    private Pairing(boolean positional, int goldenCount, int predCount, List<ObjectNode> golden, int[] goldenOfPred,
+    private Pairing(boolean positional, int goldenCount, int predCount, List<JsonNode> golden, int[] goldenOfPred,
                     int matched) {
         this.positional = positional;
         this.goldenCount = goldenCount;
@@ -55,29 +53,28 @@ final class Pairing {
         return new Pairing(true, goldenCount, predCount, null, null, 0);
     }
 
-    /** Canonical key for a JSON value used as a dict key (Python hashing of str/int/float/bool/None). */
-    static String key(JsonNode n) {
-        return n == null || n.isMissingNode() ? "null" : PyJson.dumps(n, PyJson.DUMPS);
-    }
-
     /**
      * RELEASED {@code _filter_subset}: composite key {@code (video_path, question)} for LongQA, or
      * {@code (video_path, task)} when the task name lower-cases to "convqa"; first golden row wins a
      * repeated key; predictions with video_path None are dropped; a repeated prediction key is dropped.
+     * Keys compare as Python's do ({@link PyJsonValue#hashKey}); a list or dict in one raises TypeError.
      */
-    static Pairing releasedFilter(Rows goldenRows, Rows preds, String task, UnaryOperator<ObjectNode> compact,
+    static Pairing releasedFilter(Rows goldenRows, Rows preds, String task, UnaryOperator<JsonNode> compact,
                                   Consumer<String> warn) {
         String keyField = PyStr.lower(task).equals("convqa") ? "task" : "question";
-        List<ObjectNode> golden = new ArrayList<>();
-        Map<String, Integer> byKey = new HashMap<>();
+        List<JsonNode> golden = new ArrayList<>();
+        Map<List<Object>, Integer> byKey = new HashMap<>();
         int goldenCount = 0;
         try (Rows.RowIterator it = goldenRows.open()) {
             while (it.hasNext()) {
-                ObjectNode g = it.next();
+                JsonNode g = it.next();
                 goldenCount++;
-                String k = "(" + key(g.get("video_path")) + ", " + key(g.get(keyField)) + ")";
+                JsonNode vp = PyJsonValue.get(g, "video_path");
+                JsonNode kf = PyJsonValue.get(g, keyField);
+                List<Object> k = List.of(PyJsonValue.hashKey(vp), PyJsonValue.hashKey(kf));
                 if (byKey.containsKey(k)) {
-                    warn.accept(task + ": duplicate golden key " + k + " — keeping first, skipping duplicate");
+                    warn.accept(task + ": duplicate golden key " + tuple(vp, kf)
+                            + " — keeping first, skipping duplicate");
                     continue;
                 }
                 byKey.put(k, golden.size());
@@ -85,12 +82,12 @@ final class Pairing {
             }
         }
         IntList plan = new IntList();
-        Set<String> seen = new HashSet<>();
+        Set<List<Object>> seen = new HashSet<>();
         int matched = 0;
         try (Rows.RowIterator it = preds.open()) {
             while (it.hasNext()) {
-                ObjectNode p = it.next();
-                JsonNode vp = p.get("video_path");
+                JsonNode p = it.next();
+                JsonNode vp = PyJsonValue.get(p, "video_path");
                 if (vp == null || vp.isNull()) {
                     warn.accept(task + ": prediction missing video_path — skipping: {'" + keyField + "': "
                             + PyJsonValue.repr(p.get(keyField)) + ", 'mcq_answer': "
@@ -98,9 +95,11 @@ final class Pairing {
                     plan.add(-1);
                     continue;
                 }
-                String k = "(" + key(vp) + ", " + key(p.get(keyField)) + ")";
+                JsonNode kf = p.get(keyField);
+                List<Object> k = List.of(PyJsonValue.hashKey(vp), PyJsonValue.hashKey(kf));
                 if (!seen.add(k)) {
-                    warn.accept(task + ": duplicate prediction key " + k + " — keeping first, skipping duplicate");
+                    warn.accept(task + ": duplicate prediction key " + tuple(vp, kf)
+                            + " — keeping first, skipping duplicate");
                     plan.add(-1);
                     continue;
                 }
@@ -118,22 +117,23 @@ final class Pairing {
     /**
      * FIXED {@code _filter_subset}: key on video_path alone. A golden row without one, or two golden rows
      * sharing one, raises ValueError; predictions with no (falsy) video_path, a repeated one, or one not
-     * in golden are dropped with a warning. No positional fallback.
+     * in golden are dropped with a warning. No positional fallback. Ids compare as Python's do
+     * ({@link PyJsonValue#hashKey}); a list or dict id raises TypeError.
      */
-    static Pairing fixedFilter(Rows goldenRows, Rows preds, String task, UnaryOperator<ObjectNode> compact,
+    static Pairing fixedFilter(Rows goldenRows, Rows preds, String task, UnaryOperator<JsonNode> compact,
                                Consumer<String> warn) {
-        List<ObjectNode> golden = new ArrayList<>();
-        Map<String, Integer> byId = new HashMap<>();
+        List<JsonNode> golden = new ArrayList<>();
+        Map<Object, Integer> byId = new HashMap<>();
         int i = 0;
         try (Rows.RowIterator it = goldenRows.open()) {
             while (it.hasNext()) {
-                ObjectNode g = it.next();
-                JsonNode vp = g.get("video_path");
+                JsonNode g = it.next();
+                JsonNode vp = PyJsonValue.get(g, "video_path");
                 if (!PyTruth.truthy(vp)) {
                     throw new PyValueError(task + ": golden row " + i + " has no video_path. Predictions are "
                             + "paired to golden by video_path, so every golden row needs one.");
                 }
-                String k = key(vp);
+                Object k = PyJsonValue.hashKey(vp);
                 if (byId.containsKey(k)) {
                     throw new PyValueError(task + ": golden contains more than one row with video_path "
                             + PyJsonValue.repr(vp) + ". Predictions are paired to golden by video_path, so it must be unique "
@@ -145,18 +145,18 @@ final class Pairing {
             }
         }
         IntList plan = new IntList();
-        Set<String> seen = new HashSet<>();
+        Set<Object> seen = new HashSet<>();
         int matched = 0;
         try (Rows.RowIterator it = preds.open()) {
             while (it.hasNext()) {
-                ObjectNode p = it.next();
-                JsonNode vp = p.get("video_path");
+                JsonNode p = it.next();
+                JsonNode vp = PyJsonValue.get(p, "video_path");
                 if (!PyTruth.truthy(vp)) {
                     warn.accept(task + ": prediction missing video_path — skipping");
                     plan.add(-1);
                     continue;
                 }
-                String k = key(vp);
+                Object k = PyJsonValue.hashKey(vp);
                 if (!seen.add(k)) {
                     warn.accept(task + ": duplicate prediction video_path " + PyJsonValue.str(vp)
                             + " — keeping first, skipping duplicate");
@@ -181,14 +181,14 @@ final class Pairing {
      * FIXED {@code _pair_to_golden}: no predictions, or none carrying a truthy video_path, keeps positional
      * pairing; a mixed batch warns; otherwise {@link #fixedFilter}.
      */
-    static Pairing pairToGolden(Rows goldenRows, Rows preds, String task, UnaryOperator<ObjectNode> compact,
+    static Pairing pairToGolden(Rows goldenRows, Rows preds, String task, UnaryOperator<JsonNode> compact,
                                 Consumer<String> warn) {
         int n = 0;
         int withId = 0;
         try (Rows.RowIterator it = preds.open()) {
             while (it.hasNext()) {
                 n++;
-                if (PyTruth.truthy(it.next().get("video_path"))) {
+                if (PyTruth.truthy(PyJsonValue.get(it.next(), "video_path"))) {
                     withId++;
                 }
             }
@@ -213,7 +213,7 @@ final class Pairing {
     }
 
     /** Streams the (golden, prediction) pairs in order: zip for a positional plan, prediction order otherwise. */
-    void forEach(Rows goldenRows, Rows preds, UnaryOperator<ObjectNode> compact, BiConsumer<ObjectNode, ObjectNode> pair) {
+    void forEach(Rows goldenRows, Rows preds, UnaryOperator<JsonNode> compact, BiConsumer<JsonNode, JsonNode> pair) {
         if (positional) {
             try (Rows.RowIterator g = goldenRows.open(); Rows.RowIterator p = preds.open()) {
                 while (g.hasNext() && p.hasNext()) {
@@ -225,13 +225,18 @@ final class Pairing {
         int i = 0;
         try (Rows.RowIterator p = preds.open()) {
             while (p.hasNext()) {
-                ObjectNode row = p.next();
+                JsonNode row = p.next();
                 int gi = goldenOfPred[i++];
                 if (gi >= 0) {
                     pair.accept(golden.get(gi), row);
                 }
             }
         }
+    }
+
+    /** A 2-tuple as Python's %s shows it. */
+    private static String tuple(JsonNode a, JsonNode b) {
+        return "(" + PyJsonValue.repr(a) + ", " + PyJsonValue.repr(b) + ")";
     }
 
     /** A growable int array. */

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJsonValue;
-import dev.regrade.pycompat.PyKeyError;
 import dev.regrade.pycompat.PyRound;
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyValueError;
@@ -82,27 +81,40 @@ public final class ProactiveScorer {
         return tag;
     }
 
-    /** Golden row reduced to video_path, task and the parsed gold tags (true = interrupt). */
-    static ObjectNode compact(ObjectNode g) {
-        if (g.has(TAGS)) {
+    /**
+     * Golden row reduced to video_path, task and the parsed gold tags (true = interrupt), when its answers
+     * are a list of str; any other row as it is (scored raw, as the original scores it).
+     */
+    static JsonNode compact(JsonNode g) {
+        if (!(g instanceof ObjectNode o) || o.has(TAGS)) {
             return g;
         }
+        JsonNode answers = o.get("answers");
+        if (answers == null || !answers.isArray()) {
+            return g;
+        }
+        for (JsonNode a : answers) {
+            if (!a.isTextual()) {
+                return g;
+            }
+        }
         ObjectNode c = F.objectNode();
-        if (g.has("video_path")) {
-            c.set("video_path", g.get("video_path"));
+        if (o.has("video_path")) {
+            c.set("video_path", o.get("video_path"));
         }
-        if (g.has("task")) {
-            c.set("task", g.get("task"));
-        }
-        JsonNode answers = g.get("answers");
-        if (answers == null) {
-            throw PyKeyError.forKey("answers");
+        if (o.has("task")) {
+            c.set("task", o.get("task"));
         }
         ArrayNode tags = c.putArray(TAGS);
-        for (int j = 0; j < PyJsonValue.len(answers); j++) {
-            tags.add(parseTag(PyJsonValue.requireStr(answers.get(j), "lstrip")).equals("interrupt"));
+        for (JsonNode a : answers) {
+            tags.add(parseTag(a.textValue()).equals("interrupt"));
         }
         return c;
+    }
+
+    /** {@code parse_tag(answer) == "interrupt"} for an answer as loaded (AttributeError unless a str). */
+    private static boolean isInterrupt(JsonNode answer) {
+        return parseTag(PyJsonValue.requireStr(answer, "lstrip")).equals("interrupt");
     }
 
     /** {@code score_proactive(golden, preds)} in memory: the full results dict. */
@@ -168,11 +180,18 @@ public final class ProactiveScorer {
         int[] index = new int[1];
         pairing.forEach(golden, preds, ProactiveScorer::compact, (g, p) -> {
             int i = index[0]++;
+            // _score_proactive_session, in its order of operations: a compacted golden row has its tags
+            // parsed; a raw one is read as the original reads it (g["answers"], then each answer).
             JsonNode goldTags = g.get(TAGS);
-            JsonNode predAnswers = p.has("answers") ? p.get("answers") : F.arrayNode();
-            int nGold = goldTags.size();
-            int nPred = PyJsonValue.len(predAnswers);
+            JsonNode goldAnswers = goldTags == null ? PyJsonValue.item(g, "answers") : null;
+            JsonNode predValue = PyJsonValue.get(p, "answers");
+            JsonNode predAnswers = predValue != null ? predValue : F.arrayNode();
             String task = g.has("task") ? PyJsonValue.str(g.get("task")) : "unknown";
+            int nGold = goldTags != null ? goldTags.size() : PyJsonValue.len(goldAnswers);
+            int nPred = PyJsonValue.len(predAnswers);
+            // Released indexes the gold answers (gold_answers[j]); fixed iterates them (enumerate).
+            JsonNode goldIterated = goldTags == null && variant == Variant.FIXED
+                    ? PyJsonValue.iterate(goldAnswers) : null;
             String vpShown = g.has("video_path") ? PyJsonValue.str(g.get("video_path")) : "?";
             long[] counts = new long[4];
             ArrayNode rowTags = F.arrayNode();
@@ -201,11 +220,12 @@ public final class ProactiveScorer {
                 scored = nGold;
             }
             for (int j = 0; j < scored; j++) {
-                boolean gold = goldTags.get(j).booleanValue();
+                boolean gold = goldTags != null ? goldTags.get(j).booleanValue()
+                        : isInterrupt(goldIterated != null ? goldIterated.get(j) : PyJsonValue.item(goldAnswers, j));
                 boolean pred;
                 int shown; // 0 interrupt, 1 silent, 2 (unanswered)
                 if (j < nPred) {
-                    pred = parseTag(PyJsonValue.requireStr(predAnswers.get(j), "lstrip")).equals("interrupt");
+                    pred = isInterrupt(PyJsonValue.item(predAnswers, j));
                     shown = pred ? 0 : 1;
                 } else {
                     pred = !gold;

@@ -1,11 +1,7 @@
 package dev.regrade.wearable;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.pycompat.PyAttributeError;
-import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJson;
-import dev.regrade.pycompat.PyJsonValue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,7 +11,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * A re-readable sequence of rows: a JSONL file streamed line by line ({@code load_jsonl}: lines that
- * are blank after Python's strip() are skipped, each other line is one JSON object), or a list in memory.
+ * are blank after Python's strip() are skipped, each other line is one JSON value), or a list in memory.
+ * A row is whatever json.loads gives, an object or not: the scorers meet a row that is not an object
+ * with the error of the first operation the original applies to it ({@code row.get} or {@code row[key]}).
  */
 public interface Rows {
     /** Opens a new pass over the rows. */
@@ -27,8 +25,8 @@ public interface Rows {
     }
 
     /**
-     * Rows of a JSONL file holding only the top-level {@code fields} named (absent ones stay absent); the
-     * others are tokenized (so a broken line fails as it would in full) but not built.
+     * Rows of a JSONL file, objects holding only the top-level {@code fields} named (absent ones stay
+     * absent); the others are tokenized (so a broken line fails as it would in full) but not built.
      */
     static Rows of(Path jsonl, Set<String> fields) {
         Set<String> f = Set.copyOf(fields);
@@ -36,11 +34,11 @@ public interface Rows {
     }
 
     /**
-     * The rows read in one pass and held in memory, each reduced by {@code compact}. A row that
-     * {@code compact} rejects is held as read, so the scorer (which compacts every row it meets) raises
-     * that error at the same point as when it streamed the rows.
+     * The rows read in one pass and held in memory, each reduced by {@code compact}, which returns a row
+     * it cannot reduce (not an object, a field of an unusual type) as read: the scorer meets that row raw
+     * and raises what the original raises on it, where the original reaches it.
      */
-    static Rows loaded(Rows source, UnaryOperator<ObjectNode> compact) {
+    static Rows loaded(Rows source, UnaryOperator<JsonNode> compact) {
         return of(collect(source, compact));
     }
 
@@ -49,15 +47,15 @@ public interface Rows {
      * as two halves split at a line end, in parallel; the rows and the first error (in file order) are
      * those of one sequential pass.
      */
-    static Rows loaded(Path jsonl, Set<String> fields, UnaryOperator<ObjectNode> compact) {
+    static Rows loaded(Path jsonl, Set<String> fields, UnaryOperator<JsonNode> compact) {
         Set<String> f = Set.copyOf(fields);
         long split = ParallelSplit.at(jsonl);
         if (split < 0) {
             return loaded(of(jsonl, f), compact);
         }
-        java.util.concurrent.CompletableFuture<List<ObjectNode>> second = java.util.concurrent.CompletableFuture
+        java.util.concurrent.CompletableFuture<List<JsonNode>> second = java.util.concurrent.CompletableFuture
                 .supplyAsync(() -> collect(() -> new JsonlReader(jsonl, f, split, -1), compact), ParallelSplit.POOL);
-        List<ObjectNode> rows;
+        List<JsonNode> rows;
         try {
             rows = collect(() -> new JsonlReader(jsonl, f, 0, split), compact);
         } catch (RuntimeException e) {
@@ -76,22 +74,17 @@ public interface Rows {
         return of(rows);
     }
 
-    private static List<ObjectNode> collect(Rows source, UnaryOperator<ObjectNode> compact) {
-        List<ObjectNode> rows = new ArrayList<>();
+    private static List<JsonNode> collect(Rows source, UnaryOperator<JsonNode> compact) {
+        List<JsonNode> rows = new ArrayList<>();
         try (RowIterator it = source.open()) {
             while (it.hasNext()) {
-                ObjectNode r = it.next();
-                try {
-                    rows.add(compact.apply(r));
-                } catch (RuntimeException e) {
-                    rows.add(r);
-                }
+                rows.add(compact.apply(it.next()));
             }
         }
         return rows;
     }
 
-    /** Rows in memory. Each must be a JSON object. */
+    /** Rows in memory. */
     static Rows of(List<? extends JsonNode> rows) {
         return () -> new RowIterator() {
             private final Iterator<? extends JsonNode> it = rows.iterator();
@@ -102,8 +95,8 @@ public interface Rows {
             }
 
             @Override
-            public ObjectNode next() {
-                return asObject(it.next());
+            public JsonNode next() {
+                return it.next();
             }
 
             @Override
@@ -125,21 +118,9 @@ public interface Rows {
     }
 
     /** One pass over rows; close it when done. */
-    interface RowIterator extends Iterator<ObjectNode>, AutoCloseable {
+    interface RowIterator extends Iterator<JsonNode>, AutoCloseable {
         @Override
         void close();
-    }
-
-    private static ObjectNode asObject(JsonNode n) {
-        if (n instanceof ObjectNode o) {
-            return o;
-        }
-        throw notAnObject(n);
-    }
-
-    /** What the original raises when a row is not a dict (it calls {@code row.get}). */
-    static PyException notAnObject(JsonNode n) {
-        return new PyAttributeError("'" + PyJsonValue.typeName(n) + "' object has no attribute 'get'");
     }
 
     /** Parses one JSONL line as Python's json.loads would (a broken line raises JSONDecodeError). */

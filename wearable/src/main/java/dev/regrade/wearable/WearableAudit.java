@@ -152,10 +152,11 @@ public final class WearableAudit {
             };
         }
 
+        /** The rows of a generated file (every one an object). */
         List<ObjectNode> load(Path p) {
             List<ObjectNode> rows = new ArrayList<>();
             try (Rows.RowIterator it = Rows.of(p).open()) {
-                it.forEachRemaining(rows::add);
+                it.forEachRemaining(r -> rows.add((ObjectNode) r));
             }
             return rows;
         }

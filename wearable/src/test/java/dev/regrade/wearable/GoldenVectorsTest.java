@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.regrade.pycompat.PyException;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -49,7 +50,7 @@ class GoldenVectorsTest {
             if (style.equals("HTTP500") || style.equals("BADSHAPE")) {
                 throw new IOException(style);
             }
-            return style;
+            return TextNode.valueOf(style);
         };
     }
 

@@ -82,11 +82,11 @@ class JudgeOverHttpTest {
         try {
             String base = "http://127.0.0.1:" + http.getAddress().getPort() + "/v1";
             Duration t = Duration.ofSeconds(10);
-            assertEquals("0.5", source(base, ApiKey.fromEnv(null, name -> "sk-never"), t).reply("p"));
-            assertEquals("0.5", source(base, ApiKey.fromEnv("JUDGE_KEY", name -> null), t).reply("p"));
-            assertEquals("0.5", source(base, ApiKey.fromEnv("JUDGE_KEY", name -> ""), t).reply("p"));
+            assertEquals("0.5", source(base, ApiKey.fromEnv(null, name -> "sk-never"), t).reply("p").textValue());
+            assertEquals("0.5", source(base, ApiKey.fromEnv("JUDGE_KEY", name -> null), t).reply("p").textValue());
+            assertEquals("0.5", source(base, ApiKey.fromEnv("JUDGE_KEY", name -> ""), t).reply("p").textValue());
             assertEquals("0.5", source(base, ApiKey.fromEnv("JUDGE_KEY",
-                    name -> name.equals("JUDGE_KEY") ? "sk-test" : null), t).reply("p"));
+                    name -> name.equals("JUDGE_KEY") ? "sk-test" : null), t).reply("p").textValue());
             assertEquals(4, seen.size());
             for (int i = 0; i < 3; i++) {
                 assertFalse(seen.get(i).containsKey("Authorization"), "request " + i + ": " + seen.get(i));
@@ -110,7 +110,7 @@ class JudgeOverHttpTest {
         try (FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults()
                 .withResponder(call -> ChatReply.text("key " + call.header("Authorization"))))) {
             OpenAiChatReplySource judge = source(server.baseUrl(), fromEnv, Duration.ofSeconds(10));
-            assertEquals("key Bearer " + key, judge.reply("p"), "the key goes out as a bearer token");
+            assertEquals("key Bearer " + key, judge.reply("p").textValue(), "the key goes out as a bearer token");
             server.clearJournal();
             server.useFaults(Faults.none().withRule(FaultRule.always(FaultKind.UNAVAILABLE)));
             messages.add(assertThrows(IOException.class, () -> judge.reply("p")).getMessage());
@@ -119,7 +119,7 @@ class JudgeOverHttpTest {
 
             server.clearJournal();
             server.useFaults(Faults.none().withRule(FaultRule.onRequests(FaultKind.CUT_OFF, 1)));
-            assertEquals("key Bearer " + key, judge.reply("p"), "resent once after a cut connection");
+            assertEquals("key Bearer " + key, judge.reply("p").textValue(), "resent once after a cut connection");
             assertEquals(2, server.journal().size());
             server.clearJournal();
             server.useFaults(Faults.none().withRule(FaultRule.always(FaultKind.CUT_OFF)));

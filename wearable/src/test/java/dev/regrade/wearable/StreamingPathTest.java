@@ -3,6 +3,7 @@ package dev.regrade.wearable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyJson;
 import java.io.IOException;
@@ -63,8 +64,8 @@ class StreamingPathTest {
         assertEquals(PyJson.dumps(head, PerRow.INDENT_2), Files.readString(run.summaryPath(), StandardCharsets.UTF_8), what);
     }
 
-    private static List<ObjectNode> all(Path jsonl) {
-        List<ObjectNode> out = new ArrayList<>();
+    private static List<JsonNode> all(Path jsonl) {
+        List<JsonNode> out = new ArrayList<>();
         try (Rows.RowIterator it = Rows.of(jsonl).open()) {
             it.forEachRemaining(out::add);
         }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJson;
 import java.io.IOException;
@@ -374,7 +375,7 @@ class UpstreamCasesTest {
         int[] calls = new int[1];
         JudgeReplySource one = p -> {
             calls[0]++;
-            return "1.0";
+            return TextNode.valueOf("1.0");
         };
         ObjectNode r = new ConvQaScorer(v, QUIET, one).evaluate(g1, rows("{'answers':['']}"), false, true);
         assertEquals(0.0, r.get("per_row").get(0).get("llm_judge_per_turn").get(0).doubleValue());
