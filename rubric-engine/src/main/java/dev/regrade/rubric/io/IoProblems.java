@@ -8,6 +8,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Why a file operation failed, as a user puts it: the one home of these words for Regrade's own
@@ -15,28 +17,24 @@ import java.nio.file.NotDirectoryException;
  * class name: Java's file exceptions carry the reason in their type and only the path in their message.
  */
 public final class IoProblems {
+    /** The reasons Java tells by type, most specific first. */
+    private static final List<Map.Entry<Class<? extends IOException>, String>> BY_TYPE = List.of(
+            Map.entry(NoSuchFileException.class, "no such file"),
+            Map.entry(AccessDeniedException.class, "permission denied"),
+            Map.entry(NotDirectoryException.class, "not a directory"),
+            Map.entry(DirectoryNotEmptyException.class, "the directory is not empty"),
+            Map.entry(FileAlreadyExistsException.class, "the file already exists"),
+            Map.entry(CharacterCodingException.class, "not UTF-8 text"));
+
     private IoProblems() {
     }
 
     /** E.g. {@code no such file}, {@code permission denied}, {@code not UTF-8 text}. */
     public static String describe(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof NotDirectoryException) {
-            return "not a directory";
-        }
-        if (e instanceof DirectoryNotEmptyException) {
-            return "the directory is not empty";
-        }
-        if (e instanceof FileAlreadyExistsException) {
-            return "the file already exists";
-        }
-        if (e instanceof CharacterCodingException) {
-            return "not UTF-8 text";
+        for (Map.Entry<Class<? extends IOException>, String> t : BY_TYPE) {
+            if (t.getKey().isInstance(e)) {
+                return t.getValue();
+            }
         }
         if (e instanceof FileSystemException fs) {
             return fs.getReason() != null ? fs.getReason() : "the file system refused";
