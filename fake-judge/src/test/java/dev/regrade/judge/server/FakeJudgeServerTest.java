@@ -179,10 +179,13 @@ class FakeJudgeServerTest {
         assertEquals("the request body is not JSON",
                 Wire.MAPPER.readTree(notJson.body()).path("error").path("message").asText());
 
-        String noKind = "{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"Say hi\"}]}";
-        HttpResponse<String> unknown = RawHttp.post(server.baseUrl() + "/chat/completions", noKind, Map.of());
-        assertEquals(400, unknown.statusCode());
-        assertTrue(unknown.body().contains("cannot tell a verification from an extraction"), unknown.body());
+        HttpResponse<String> noMessages = RawHttp.post(server.baseUrl() + "/chat/completions", "{\"model\":\"m\"}",
+                Map.of());
+        assertEquals(400, noMessages.statusCode());
+        JsonNode error = Wire.MAPPER.readTree(noMessages.body()).path("error");
+        assertEquals("Missing required parameter: 'messages'.", error.path("message").asText());
+        assertEquals("invalid_request_error", error.path("type").asText());
+        assertTrue(error.has("code"), error.toString());
 
         List<JournalEntry> j = server.journal();
         assertEquals(2, j.size(), "404s for other paths never reach the journal");
