@@ -86,6 +86,25 @@ public record HttpJudgeConfig(String baseUrl, String model, ApiKey apiKey, Durat
         return URI.create(base + "/chat/completions");
     }
 
+    /**
+     * True when a URL names this machine: host {@code localhost}, a 127.0.0.0/8 address or
+     * {@code [::1]}, read from the URL alone (no name is looked up). Such an endpoint, the fake judge
+     * included, needs no API key.
+     */
+    public static boolean isLoopback(String url) {
+        String host;
+        try {
+            host = URI.create(url.strip()).getHost();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        if (host == null) {
+            return false;
+        }
+        String h = host.toLowerCase(java.util.Locale.ROOT);
+        return h.equals("localhost") || h.equals("[::1]") || h.matches("127(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
+    }
+
     @Override
     public String toString() {
         return "HttpJudgeConfig[baseUrl=" + baseUrl + ", model=" + model + ", apiKey=" + apiKey + ", timeout="
