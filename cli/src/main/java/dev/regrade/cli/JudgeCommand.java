@@ -9,6 +9,7 @@ import dev.regrade.policies.Fixture;
 import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
 import dev.regrade.rubric.port.Extractor;
+import dev.regrade.rubric.port.VerdictRules;
 import dev.regrade.vereval.VerEvalResponder;
 import dev.regrade.wearable.JudgeStyle;
 import java.io.PrintWriter;
@@ -72,6 +73,15 @@ final class JudgeCommand extends CommandGroup {
             Path fixture;
         }
 
+        /**
+         * The fake judge as this command serves it (on a free port): the input's rules and extractor,
+         * VerEval's stage judge, then the ConvQA judge in {@code style}, then the fallback reply.
+         */
+        static FakeJudgeConfig config(VerdictRules rules, Extractor extractor, JudgeStyle style) {
+            ChatResponder chat = new VerEvalResponder().orElse(JudgeStyle.ruledResponder(style));
+            return FakeJudgeConfig.defaults().withRules(rules).withExtractor(extractor).withResponder(chat);
+        }
+
         @Override
         int execute() throws InterruptedException {
             PrintWriter out = out();
@@ -94,11 +104,9 @@ final class JudgeCommand extends CommandGroup {
                 world = input != null && input.policy != null ? Inputs.policy(input.policy) : Policies.FULL;
                 extractor = world.extractor("any");
             }
-            ChatResponder chat = new VerEvalResponder().orElse(JudgeStyle.ruledResponder(style));
             FakeJudgeServer server;
             try {
-                server = FakeJudgeServer.start(FakeJudgeConfig.defaults().withPort(port)
-                        .withRules(world.verdictRules()).withExtractor(extractor).withResponder(chat));
+                server = FakeJudgeServer.start(config(world.verdictRules(), extractor, style).withPort(port));
             } catch (RuntimeException e) {
                 throw new BadInputException("cannot start on 127.0.0.1:" + port + ": " + e.getMessage());
             }
