@@ -2,6 +2,7 @@ package dev.regrade.wearable;
 
 import dev.regrade.judge.server.ChatReply;
 import dev.regrade.judge.server.ChatResponder;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,6 +33,8 @@ public enum JudgeStyle {
      */
     public static final List<JudgeStyle> AUDITED = List.of(PLAIN, BOLD, QUOTED, BRACKETED, FRACTION, DECIMAL_COMMA,
             LEADING_POINT, PREAMBLE, TRUNCATED, OUT_OF_RANGE);
+
+    private static final String MODEL_PREFIX = "wearable-judge-";
 
     /** What the ConvQA judge prompt ({@link ConvQaScorer#judgePrompt}) says before its question. */
     private static final String PROMPT_HEAD = headOf(ConvQaScorer.judgePrompt("", "", ""));
@@ -99,33 +102,23 @@ public enum JudgeStyle {
 
     /** The style of a {@link #slug()}, or null for none. */
     public static JudgeStyle bySlug(String slug) {
-        for (JudgeStyle s : values()) {
-            if (s.slug().equals(slug)) {
-                return s;
-            }
-        }
-        return null;
+        return Arrays.stream(values()).filter(s -> s.slug().equals(slug)).findFirst().orElse(null);
     }
 
     /** The model name that selects this style at the fake judge ({@link #responder()}). */
     public String model() {
-        return "wearable-judge-" + slug();
+        return MODEL_PREFIX + slug();
     }
 
     /** The style a model name selects ({@link #model()}), or null for none. */
     public static JudgeStyle forModel(String model) {
-        for (JudgeStyle s : values()) {
-            if (s.model().equals(model)) {
-                return s;
-            }
-        }
-        return null;
+        return model != null && model.startsWith(MODEL_PREFIX) ? bySlug(model.substring(MODEL_PREFIX.length())) : null;
     }
 
     /**
      * A free-text responder for the fake judge: a request whose {@code model} is some style's
      * {@link #model()} gets {@code render(verdict(prompt))} in that style, exactly what {@link #inProcess()}
-     * answers; any other model is declined (HTTP 400).
+     * answers; any other model is declined (the server's fallback reply then answers).
      */
     public static ChatResponder responder() {
         return call -> {

@@ -3,6 +3,7 @@ package dev.regrade.judge.client;
 import dev.regrade.rubric.EvaluationContext;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -101,7 +102,7 @@ public record HttpJudgeConfig(String baseUrl, String model, ApiKey apiKey, Durat
         if (host == null) {
             return false;
         }
-        String h = host.toLowerCase(java.util.Locale.ROOT);
+        String h = host.toLowerCase(Locale.ROOT);
         return h.equals("localhost") || h.equals("[::1]") || h.matches("127(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
     }
 

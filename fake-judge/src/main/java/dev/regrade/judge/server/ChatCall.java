@@ -1,6 +1,7 @@
 package dev.regrade.judge.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.judge.Wire;
 import dev.regrade.rubric.port.VerdictRules;
 import java.util.function.Function;
 
@@ -24,8 +25,7 @@ public record ChatCall(String model, String prompt, JsonNode body, Function<Stri
     /** The text of the first message when it is the system's (its text parts joined), else null. */
     public String systemPrompt() {
         JsonNode first = body.path("messages").path(0);
-        return "system".equals(first.path("role").asText()) ? dev.regrade.judge.Wire.promptText(first.get("content"))
-                : null;
+        return "system".equals(first.path("role").asText()) ? Wire.promptText(first.get("content")) : null;
     }
 
     /** True when the request asks for a JSON object ({@code response_format: {type: json_object}}). */

@@ -74,11 +74,7 @@ final class Completions {
         choice.put("index", 0);
         choice.set("delta", delta);
         choice.putNull("logprobs");
-        if (finishReason == null) {
-            choice.putNull("finish_reason");
-        } else {
-            choice.put("finish_reason", finishReason);
-        }
+        choice.put("finish_reason", finishReason); // null: JSON null
         if (usage) {
             c.putNull("usage");
         }
@@ -124,11 +120,7 @@ final class Completions {
         inner.put("message", message);
         inner.put("type", type);
         inner.putNull("param");
-        if (code == null) {
-            inner.putNull("code");
-        } else {
-            inner.put("code", code);
-        }
+        inner.put("code", code); // null: JSON null
         return write(e);
     }
 
