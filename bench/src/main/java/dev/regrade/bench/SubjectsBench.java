@@ -10,7 +10,6 @@ import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.vereval.SyntheticBenchmark;
 import dev.regrade.wearable.WearableGenerator;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -323,7 +322,7 @@ public final class SubjectsBench {
     private static ObjectNode measureVerEval(Path jar, Path dir, int scale, int runs) {
         Path test = SyntheticBenchmark.generate(dir, SEED, scale);
         Path preds = dir.resolve("predictions.jsonl");
-        int samples = writePredictions(test, preds);
+        int samples = SyntheticBenchmark.writePredictions(test, preds);
         ObjectNode o = F.objectNode();
         o.put("scale", scale);
         o.put("runs", runs);
@@ -387,23 +386,6 @@ public final class SubjectsBench {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    /** One prediction per benchmark question (the ground truth), as VerEval's --predictions JSONL. */
-    private static int writePredictions(Path test, Path preds) {
-        JsonNode rows = readJson(test);
-        try (BufferedWriter w = Files.newBufferedWriter(preds, StandardCharsets.UTF_8)) {
-            for (JsonNode r : rows) {
-                ObjectNode p = F.objectNode();
-                p.set("question_id", r.get("question_id"));
-                p.set("prediction", r.get("answer"));
-                w.write(p.toString());
-                w.write('\n');
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return rows.size();
     }
 
     // ------------------------------------------------------------------------------------ children

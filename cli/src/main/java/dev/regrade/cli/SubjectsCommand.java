@@ -25,7 +25,8 @@ final class SubjectsCommand extends CommandGroup {
     @Command(name = "generate", mixinStandardHelpOptions = true,
             description = "Write synthetic data at the real val scale, deterministic by seed: 700 proactive sessions "
                     + "(~9,935 chunks), 700 LongQA rows, 700 ConvQA conversations (~4,415 turns), and a VerEval "
-                    + "benchmark (1,391 questions, 13 tasks × 107); --scale N writes N times as many rows "
+                    + "benchmark (1,391 questions, 13 tasks × 107) with predictions to score "
+                    + "(vereval/predictions.jsonl, the ground truth); --scale N writes N times as many rows "
                     + "(same seed and scale, same bytes).")
     static final class Generate extends RegradeCommand {
         @Option(names = "--out", required = true, paramLabel = "DIR")
@@ -45,7 +46,8 @@ final class SubjectsCommand extends CommandGroup {
                 throw new BadInputException("--scale: expected 1 to 1000");
             }
             WearableGenerator.generate(out.resolve("wearable"), seed, scale);
-            SyntheticBenchmark.generate(out.resolve("vereval"), seed, scale);
+            Path test = SyntheticBenchmark.generate(out.resolve("vereval"), seed, scale);
+            SyntheticBenchmark.writePredictions(test, test.resolveSibling("predictions.jsonl"));
             out().println("wrote " + out.resolve("wearable") + " and " + out.resolve("vereval"));
             out().flush();
             return ExitCodes.OK;

@@ -446,6 +446,29 @@ public final class Fixture implements World {
     }
 
     /**
+     * {@link #extractor(String)} for clients that name an extraction by its template only, as the
+     * OpenAI SDK does (the pydantic class name as {@code json_schema.name}, no Regrade header): a
+     * request whose name the script does not declare, but that is the template of exactly one of
+     * this fixture's extractions, gets that extraction's record.
+     */
+    public Extractor extractor(ScriptDeclaration declaration) {
+        Extractor byName = extractor(declaration.taskId());
+        return request -> {
+            if (declaration.extraction(request.extractionName()).isPresent()) {
+                return byName.extract(request);
+            }
+            List<String> named = new ArrayList<>();
+            for (String given : extractions.keySet()) {
+                declaration.extraction(given).filter(d -> Template.of(d.template()).name()
+                        .equals(request.extractionName())).ifPresent(d -> named.add(given));
+            }
+            return byName.extract(named.size() != 1 ? request : new ExtractionRequest(named.get(0),
+                    request.schemaName(), request.schema(), request.prompt(), request.url(), request.screenshots(),
+                    request.asParts()));
+        };
+    }
+
+    /**
      * Checks the extractions against the script's declaration: each name (under extractions and
      * malformed_extractions) one the script requests, and each record one its template accepts
      * with no unknown field at any depth. A departure is an error naming the key path, what was

@@ -1,28 +1,22 @@
 package dev.regrade.policies;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.MapsTool;
 import dev.regrade.rubric.port.VerdictRules;
 import java.time.LocalDate;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * A synthetic answer policy: answers any extraction from its JSON schema alone, with values
- * derived from the script, the field name and the position, so that any script runs with no
+ * A synthetic answer policy: answers any extraction from its JSON schema alone ({@link SchemaAnswers}),
+ * with values derived from the script, the field name and the position, so that any script runs with no
  * hand-made input. Subclasses choose the list length, whether fields are filled, and the judge.
  */
 public abstract class Policy implements World {
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
-
     private final String name;
     private final String description;
 
@@ -62,9 +56,14 @@ public abstract class Policy implements World {
         return request -> answer(script, request);
     }
 
-    /** The record this policy gives for one extraction request. */
+    /** The record this policy gives for one extraction request: derived from its schema alone. */
     public JsonNode answer(String script, ExtractionRequest request) {
-        return value(request.schema(), new Path(script, request.extractionName(), "", 0));
+        return schemaAnswers().answer(request.schema(), script, request.extractionName());
+    }
+
+    /** How this policy answers any JSON schema (its list length, filled or null scalars). */
+    public SchemaAnswers schemaAnswers() {
+        return new SchemaAnswers(listLength(), fillFields());
     }
 
     @Override
@@ -103,71 +102,5 @@ public abstract class Policy implements World {
     @Override
     public OptionalLong hashSeed() {
         return OptionalLong.empty();
-    }
-
-    private JsonNode value(JsonNode schema, Path path) {
-        JsonNode any = schema.get("anyOf");
-        if (any != null) {
-            JsonNode nonNull = null;
-            for (JsonNode option : any) {
-                if (!"null".equals(option.path("type").asText())) {
-                    nonNull = option;
-                    break;
-                }
-            }
-            if (nonNull == null) {
-                return F.nullNode();
-            }
-            boolean isList = "array".equals(nonNull.path("type").asText());
-            if (!fillFields() && !isList) {
-                return F.nullNode();
-            }
-            return value(nonNull, path);
-        }
-        String type = schema.path("type").asText();
-        switch (type) {
-            case "object" -> {
-                ObjectNode o = F.objectNode();
-                JsonNode props = schema.path("properties");
-                for (Iterator<Map.Entry<String, JsonNode>> it = props.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
-                    o.set(e.getKey(), value(e.getValue(), path.field(e.getKey())));
-                }
-                return o;
-            }
-            case "array" -> {
-                ArrayNode a = F.arrayNode();
-                for (int i = 0; i < listLength(); i++) {
-                    a.add(value(schema.path("items"), path.index(i)));
-                }
-                return a;
-            }
-            case "string" -> {
-                return fillFields() ? F.textNode(Values.string(path)) : F.nullNode();
-            }
-            case "integer" -> {
-                return fillFields() ? F.numberNode(Values.integer(path)) : F.nullNode();
-            }
-            case "number" -> {
-                return fillFields() ? F.numberNode(Values.number(path)) : F.nullNode();
-            }
-            case "boolean" -> {
-                return fillFields() ? F.booleanNode(true) : F.nullNode();
-            }
-            default -> {
-                return F.nullNode();
-            }
-        }
-    }
-
-    /** Where a value sits: script, extraction, field name and position in the innermost list. */
-    record Path(String script, String extraction, String field, int index) {
-        Path field(String name) {
-            return new Path(script, extraction, name, index);
-        }
-
-        Path index(int i) {
-            return new Path(script, extraction, field, i);
-        }
     }
 }

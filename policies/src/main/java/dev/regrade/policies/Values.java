@@ -14,7 +14,7 @@ final class Values {
     private Values() {
     }
 
-    static String string(Policy.Path p) {
+    static String string(SchemaAnswers.Path p) {
         String f = p.field().toLowerCase(Locale.ROOT);
         int i = p.index();
         if (has(f, "url", "link", "href", "website", "source", "page")) {
@@ -49,7 +49,7 @@ final class Values {
         return words(p.field()) + " " + letter(i);
     }
 
-    static long integer(Policy.Path p) {
+    static long integer(SchemaAnswers.Path p) {
         String f = p.field().toLowerCase(Locale.ROOT);
         if (has(f, "year")) {
             return 2024 - (p.index() % 5);
@@ -57,7 +57,7 @@ final class Values {
         return 10L * (p.index() + 1);
     }
 
-    static double number(Policy.Path p) {
+    static double number(SchemaAnswers.Path p) {
         return 10.5 * (p.index() + 1);
     }
 

@@ -99,6 +99,22 @@ class FixtureTest {
             List.of(Variant.RELEASED, Variant.FIXED), new DeclaredExtraction(Stations.class, "gas_stations_extraction"),
             new DeclaredExtraction(Station.class, "station_*_details"));
 
+    @Test
+    void aClientNamingOnlyTheTemplateGetsTheFixturesRecordWhenOneExtractionUsesIt() {
+        Fixture f = Fixture.parse("f.json", "f", GOOD).checkExtractions(DECLARED);
+        var schema = JsonNodeFactory.instance.objectNode().put("type", "object");
+        schema.putObject("properties").putObject("name").put("type", "string");
+        var byTemplate = f.extractor(DECLARED).extract(new ExtractionRequest("Stations", "Stations", schema, "p", null,
+                List.of(), false));
+        assertEquals("{\"stations\":[],\"urls\":[\"u\"]}", byTemplate.toString());
+        var unlisted = f.extractor(DECLARED).extract(new ExtractionRequest("Station", "Station", schema, "p", null,
+                List.of(), false));
+        assertEquals("{\"name\":\"Name A\"}", unlisted.toString(), "no station record given: the fallback policy");
+        var byName = f.extractor(DECLARED).extract(new ExtractionRequest("gas_stations_extraction", "Other", schema,
+                "p", null, List.of(), false));
+        assertEquals("{\"stations\":[],\"urls\":[\"u\"]}", byName.toString());
+    }
+
     private static String checked(String extractions) {
         return assertThrows(FixtureException.class, () -> Fixture.parse("f.json", "f",
                 "{\"script\": \"gas_stations\", " + extractions + "}").checkExtractions(DECLARED)).getMessage();

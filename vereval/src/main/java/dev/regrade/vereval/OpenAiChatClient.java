@@ -39,13 +39,15 @@ public final class OpenAiChatClient implements ChatClient {
      *
      * @param baseUrl    the API base, e.g. {@code http://localhost:8000/v1}
      * @param model      the judge model (the requests carry it; here for the record)
-     * @param apiKey     the bearer token ("EMPTY" for an unauthenticated vLLM)
+     * @param apiKey     the bearer token ("EMPTY" for an unauthenticated vLLM), or null to send none (a
+     *                   judge on loopback)
      * @param timeout    per-attempt timeout, also the connect timeout (httpx's single timeout)
      * @param maxRetries transport retries after the first attempt ({@code --api-retries})
      */
     public static HttpJudgeConfig config(String baseUrl, String model, String apiKey, Duration timeout,
                                          int maxRetries) {
-        return HttpJudgeConfig.of(baseUrl).withModel(model).withApiKey(ApiKey.of(apiKey)).withTimeout(timeout)
+        return HttpJudgeConfig.of(baseUrl).withModel(model).withApiKey(apiKey == null ? ApiKey.none()
+                : ApiKey.of(apiKey)).withTimeout(timeout)
                 .withConnectTimeout(timeout).withRetry(RetryPolicy.VEREVAL.withMaxRetries(maxRetries));
     }
 

@@ -22,6 +22,7 @@ import java.util.SplittableRandom;
  * written as {@code data/test.json} is (a JSON array, indent 2, keys task_id, task_name, level,
  * question_id, question, answer, video_path; sorted by task, then ID), plus {@code tasks.json} and
  * {@code release-summary.json}. The questions are invented; nothing of the real benchmark is copied.
+ * {@link #writePredictions} adds a predictions file to run VerEval on.
  */
 public final class SyntheticBenchmark {
     /** The 13 task IDs, in release order. */
@@ -134,6 +135,30 @@ public final class SyntheticBenchmark {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Writes VerEval predictions for a benchmark written by {@link #generate}: JSONL, one
+     * {@code {"question_id", "prediction"}} per question in benchmark order, the ground truth as the
+     * prediction.
+     *
+     * @return the number of predictions
+     */
+    public static int writePredictions(Path test, Path predictions) {
+        List<ObjectNode> rows = Rows.load(test);
+        StringBuilder jsonl = new StringBuilder();
+        for (ObjectNode r : rows) {
+            ObjectNode p = VerEvalJson.F.objectNode();
+            p.set("question_id", r.get("question_id"));
+            p.set("prediction", r.get("answer"));
+            jsonl.append(PyJson.dumps(p, VerEvalJson.TEXT)).append('\n');
+        }
+        try {
+            Files.writeString(predictions, jsonl, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rows.size();
     }
 
     private static String prompt(int task, SplittableRandom rnd) {

@@ -59,34 +59,79 @@ public record VerEvalArgs(Path benchmark, Path predictions, Path output, String 
             + "                       [--max-tokens MAX_TOKENS] [--json-mode] [--resume]\n"
             + "                       [--dry-run]";
 
-    static final String HELP = USAGE + "\n\nThree-stage scoring with strict alignment, resumable output and explicit evidence.\n\n"
-            + "options:\n"
-            + "  -h, --help            show this help message and exit\n"
-            + "  --benchmark BENCHMARK\n"
-            + "  --predictions PREDICTIONS\n"
-            + "  --output OUTPUT\n"
-            + "  --backend {openai,vllm}\n"
-            + "  --model MODEL         Exact judge model ID exposed by the service\n"
-            + "  --base-url BASE_URL   API endpoint ending in /v1\n"
-            + "  --api-key-env API_KEY_ENV\n"
-            + "                        Environment variable name, never the secret itself\n"
-            + "  --legacy-ids          Swap old L2.5/L3.3 and update level; preserve entire\n"
-            + "                        suffix\n"
-            + "  --allow-partial\n"
-            + "  --evidence-mode {evidence_based,frames}\n"
-            + "  --evidence EVIDENCE   JSON keyed by corrected question_id: reference_text\n"
-            + "                        and/or ordered frame paths\n"
-            + "  --workers WORKERS\n"
-            + "  --timeout TIMEOUT\n"
-            + "  --api-retries API_RETRIES\n"
-            + "  --schema-retries SCHEMA_RETRIES\n"
-            + "  --temperature TEMPERATURE\n"
-            + "  --seed SEED           Fixed decoding seed, if supported by the judge endpoint\n"
-            + "  --max-tokens MAX_TOKENS\n"
-            + "  --json-mode           Only for servers supporting response_format=json_object\n"
-            + "  --resume\n"
-            + "  --dry-run             Validate coverage and evidence without requests or\n"
-            + "                        output writes\n";
+    /**
+     * {@code --help}: the usage, then every flag with what it does and its default, as argparse
+     * prints help strings (the upstream parser gives most flags none).
+     */
+    static final String HELP = USAGE + "\n\n" + """
+            Three-stage scoring with strict alignment, resumable output and explicit
+            evidence.
+
+            options:
+              -h, --help            show this help message and exit
+              --benchmark BENCHMARK
+                                    The benchmark split: a JSON array (or JSONL) of rows
+                                    with task_id, level, question_id, question, answer,
+                                    video_path (required)
+              --predictions PREDICTIONS
+                                    The answers to score: a JSON array, or JSONL (one
+                                    object per line), of {"question_id": ...,
+                                    "prediction": ...}; the legacy keys "id" and
+                                    "generated" are accepted (required)
+              --output OUTPUT       Output directory, created if needed: run.json,
+                                    scores.jsonl (one row per sample, appended as scored)
+                                    and summary.json (default: outputs/run)
+              --backend {openai,vllm}
+                                    The endpoint's kind: openai sends
+                                    max_completion_tokens, vllm max_tokens; it also sets
+                                    the default base URL and key variable (required)
+              --model MODEL         Exact judge model ID exposed by the service (required)
+              --base-url BASE_URL   API endpoint ending in /v1 (default:
+                                    https://api.openai.com/v1 for openai,
+                                    http://localhost:8000/v1 for vllm)
+              --api-key-env API_KEY_ENV
+                                    Environment variable name, never the secret itself
+                                    (default: OPENAI_API_KEY for openai; VLLM_API_KEY,
+                                    else EMPTY, for vllm). A loopback base URL needs no
+                                    key; a key that is set is sent
+              --legacy-ids          Swap old L2.5/L3.3 and update level; preserve entire
+                                    suffix
+              --allow-partial       Score the predictions given when some benchmark
+                                    questions have none (default: every question needs
+                                    one)
+              --evidence-mode {evidence_based,frames}
+                                    evidence_based: question, prediction and ground truth,
+                                    no video frames; frames: also the frames of --evidence
+                                    (default: evidence_based)
+              --evidence EVIDENCE   JSON keyed by corrected question_id: reference_text
+                                    and/or ordered frame paths
+              --workers WORKERS     Samples scored at once (default: 4)
+              --timeout TIMEOUT     Seconds per request attempt (default: 120)
+              --api-retries API_RETRIES
+                                    Retries of a request that timed out, lost its
+                                    connection or got 408, 409, 429 or 5xx (default: 2)
+              --schema-retries SCHEMA_RETRIES
+                                    Repair requests per stage after an invalid judge reply
+                                    (default: 2)
+              --temperature TEMPERATURE
+                                    Sampling temperature in [0,2] (default: not sent)
+              --seed SEED           Fixed decoding seed, if supported by the judge
+                                    endpoint (default: not sent)
+              --max-tokens MAX_TOKENS
+                                    Reply token limit, at least 1 (default: not sent)
+              --json-mode           Only for servers supporting
+                                    response_format=json_object
+              --resume              Keep the rows of --output already scored under the
+                                    same settings and score the rest
+              --dry-run             Validate coverage and evidence without requests or
+                                    output writes
+
+            Each sample costs three judge calls (fact, logic, then consistency, which also
+            sees the first two); vereval = 0.9*consistency + 0.1*logic. A sample whose
+            judge fails is an error row, never a zero (exit 1). Offline, against ./regrade
+            judge serve: --backend openai --model fake-judge --base-url
+            http://127.0.0.1:PORT/v1 (no key needed).
+            """;
 
     /** An argparse error: the message after {@code error: }; exit status 2. */
     public static final class ArgumentError extends Exception {

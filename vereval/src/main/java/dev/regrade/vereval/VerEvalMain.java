@@ -3,6 +3,7 @@ package dev.regrade.vereval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyJsonValue;
@@ -142,7 +143,11 @@ public final class VerEvalMain {
         String keyName = a.apiKeyEnv() != null ? a.apiKeyEnv() : a.backend().equals("vllm") ? "VLLM_API_KEY" : "OPENAI_API_KEY";
         String key = env.getOrDefault(keyName, a.backend().equals("vllm") ? "EMPTY" : "");
         if (key.isEmpty()) {
-            throw new PyValueError("Set " + keyName + " before calling the service");
+            if (!HttpJudgeConfig.isLoopback(a.baseUrl())) {
+                throw new PyValueError("Set " + keyName + " before calling the service");
+            }
+            // A judge on this machine (./regrade judge serve) needs no key: none is sent.
+            key = null;
         }
         Path output = a.output();
         try {
@@ -279,6 +284,7 @@ public final class VerEvalMain {
         return VerEvalJson.digest(o);
     }
 
+    /** @param key the API key sent (null: none), redacted from the message */
     private static ObjectNode errorRow(ObjectNode job, Throwable cause, String key) {
         ObjectNode r = VerEvalJson.F.objectNode();
         r.set("question_id", job.get("question_id"));
@@ -294,7 +300,9 @@ public final class VerEvalMain {
             type = cause.getClass().getSimpleName();
             message = String.valueOf(cause.getMessage());
         }
-        message = message.replace(key, "[REDACTED]");
+        if (key != null) {
+            message = message.replace(key, "[REDACTED]");
+        }
         if (message.codePointCount(0, message.length()) > 2000) {
             message = message.substring(0, message.offsetByCodePoints(0, 2000));
         }

@@ -329,6 +329,8 @@ class PipelineTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> f = new ArrayList<>(flags(benchmark, predictions));
         f.set(f.indexOf("vllm"), "openai");
+        // A judge on loopback needs no key (AgainstJudgeServeTest); any other one does.
+        f.set(f.indexOf(server.baseUrl()), "https://judge.example.test/v1");
         int status = VerEvalMain.run(f.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
         assertEquals(2, status);

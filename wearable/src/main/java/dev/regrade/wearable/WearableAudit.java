@@ -56,7 +56,7 @@ public final class WearableAudit {
 
     /**
      * All scenarios. {@code judges} gives the reply source for each judge style (e.g. a fake judge
-     * server serving {@link JudgeStyle#render}); it is asked for each style once.
+     * server serving {@link JudgeStyle#render}); it is asked for each {@link JudgeStyle#AUDITED} style once.
      */
     public static List<Scenario> run(Path workDir, long seed, Function<JudgeStyle, JudgeReplySource> judges) {
         WearableGenerator.Files3 data = WearableGenerator.generate(workDir.resolve("data"), seed);
@@ -115,7 +115,7 @@ public final class WearableAudit {
         out.add(c.score("spec-shaped-subset", "convqa", c.subset("convqa"), null,
                 "a subset carrying only video_path and answers: released keys on (video_path, task), matches "
                         + "nothing and raises; fixed scores the subset"));
-        for (JudgeStyle style : JudgeStyle.values()) {
+        for (JudgeStyle style : JudgeStyle.AUDITED) {
             out.add(c.judgeScenario(style, judges.apply(style)));
         }
         return out;
@@ -282,7 +282,7 @@ public final class WearableAudit {
                 preds.add(row(g.get("video_path"), "answers", a));
             }
             double truth = dev.regrade.pycompat.PyRound.round(sum / turns, 4);
-            Scored scored = score("judge-" + style.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+            Scored scored = score("judge-" + style.slug(),
                     "convqa", gp, preds, judge, "");
             Scenario s = scored.scenario();
             String finding = "judge replies " + style.label() + " (e.g. " + PyRepr.repr(style.render(0.5))

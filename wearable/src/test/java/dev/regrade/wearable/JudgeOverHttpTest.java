@@ -54,11 +54,30 @@ class JudgeOverHttpTest {
                 assertEquals(RequestKind.CHAT, e.kind());
                 assertEquals(200, e.status());
             }
-            // An unknown model is declined: HTTP 400, which the scorer counts as a failed judge request.
+            // An unknown model is declined: the fake judge's own reply, which holds no score the parsers read.
             JudgeReplySource unknown = new OpenAiChatReplySource(server.baseUrl(), "gpt-4o", null);
-            IOException e = assertThrows(IOException.class, () -> unknown.reply(prompts.get(0)));
-            assertEquals("HTTP Error 400", e.getMessage());
+            assertTrue(unknown.reply(prompts.get(0)).textValue().startsWith("Offline reply of Regrade's fake judge"));
         }
+    }
+
+    @Test
+    void theServedJudgeRulesThePredictedAnswerAndRepliesInTheChosenStyle() throws Exception {
+        String right = ConvQaScorer.judgePrompt("What is on the table?", "A red cup.", "A red cup.");
+        String wrong = ConvQaScorer.judgePrompt("What is on the table?", "A red cup.", "A blue plate.");
+        try (FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults()
+                .withRules(dev.regrade.rubric.port.VerdictRules.accept().withReject(List.of("blue")))
+                .withResponder(JudgeStyle.ruledResponder(JudgeStyle.RATING)))) {
+            JudgeReplySource any = new OpenAiChatReplySource(server.baseUrl(), "Qwen/Qwen2.5-7B-Instruct", null);
+            assertEquals("Rating: 5 out of 5", any.reply(right).textValue());
+            assertEquals("Rating: 1 out of 5", any.reply(wrong).textValue());
+            JudgeReplySource bold = new OpenAiChatReplySource(server.baseUrl(), JudgeStyle.BOLD.model(), null);
+            assertEquals("**1.0**", bold.reply(right).textValue(), "a style's model name chooses its style");
+            assertTrue(any.reply("Rate this.").textValue().startsWith("Offline reply"), "another prompt is not the ConvQA judge's");
+        }
+        assertEquals(1.0, JudgeParse.released("Rating: 5 out of 5"));
+        assertEquals(new JudgeParse.Parsed(0.0, false), JudgeParse.fixed("Rating: 5 out of 5"));
+        assertEquals(JudgeStyle.RATING, JudgeStyle.bySlug("rating"));
+        assertEquals(List.of(JudgeStyle.values()).subList(0, 10), JudgeStyle.AUDITED);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.regrade.judge.client;
 import dev.regrade.rubric.EvaluationContext;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -84,6 +85,25 @@ public record HttpJudgeConfig(String baseUrl, String model, ApiKey apiKey, Durat
             base = base.substring(0, base.length() - 1);
         }
         return URI.create(base + "/chat/completions");
+    }
+
+    /**
+     * True when a URL names this machine: host {@code localhost}, a 127.0.0.0/8 address or
+     * {@code [::1]}, read from the URL alone (no name is looked up). Such an endpoint, the fake judge
+     * included, needs no API key.
+     */
+    public static boolean isLoopback(String url) {
+        String host;
+        try {
+            host = URI.create(url.strip()).getHost();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        if (host == null) {
+            return false;
+        }
+        String h = host.toLowerCase(Locale.ROOT);
+        return h.equals("localhost") || h.equals("[::1]") || h.matches("127(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
     }
 
     @Override

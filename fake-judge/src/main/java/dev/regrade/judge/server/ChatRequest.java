@@ -7,10 +7,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/** A chat completion request as the fake judge reads it: Regrade's headers first, the body as fallback. */
+/**
+ * A chat completion request as the fake judge reads it: Regrade's headers first, the body as fallback.
+ * Any body a real endpoint accepts is read: a request that is neither a verification nor an
+ * extraction is {@link RequestKind#CHAT}.
+ *
+ * @param stream      {@code stream: true}: the reply goes out as server-sent events
+ * @param streamUsage {@code stream_options.include_usage}: the stream ends with a usage chunk
+ */
 record ChatRequest(RequestKind kind, String model, String prompt, List<String> screenshots, boolean asParts,
                    String claim, String nodeId, Integer vote, String url, String extractionName, String schemaName,
-                   JsonNode schema, JsonNode body) {
+                   JsonNode schema, JsonNode body, boolean stream, boolean streamUsage) {
 
     /** A request the fake judge cannot answer; the message says why. */
     static final class BadRequest extends Exception {
@@ -19,19 +26,11 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
         }
     }
 
-    /** Message of the HTTP 400 for a request that is neither a verification nor an extraction. */
-    static final String NO_KIND = "cannot tell a verification from an extraction: send response_format "
-            + "{type: json_schema, json_schema: {name, schema}} or the " + Wire.KIND + " header";
-
-    static ChatRequest parse(Function<String, String> header, byte[] body) throws BadRequest {
-        return parse(header, body, false);
-    }
-
     /**
-     * Reads a request. With {@code chatAllowed}, a request that is neither a verification nor an
-     * extraction is a {@link RequestKind#CHAT} request; without, it is refused ({@link #NO_KIND}).
+     * Reads a request. The prompt is the text of the last user message, or of the last message when
+     * none is the user's (a system-only request is valid).
      */
-    static ChatRequest parse(Function<String, String> header, byte[] body, boolean chatAllowed) throws BadRequest {
+    static ChatRequest parse(Function<String, String> header, byte[] body) throws BadRequest {
         JsonNode root;
         try {
             root = Wire.MAPPER.readTree(body);
@@ -42,19 +41,21 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
             throw new BadRequest("the request body is not a JSON object");
         }
         JsonNode messages = root.path("messages");
-        JsonNode user = null;
+        if (!messages.isArray() || messages.isEmpty()) {
+            throw new BadRequest(messages.isMissingNode() ? "Missing required parameter: 'messages'."
+                    : "'messages' must be a non-empty array of messages.");
+        }
+        JsonNode user = messages.get(messages.size() - 1);
         for (JsonNode m : messages) {
             if ("user".equals(m.path("role").asText())) {
                 user = m;
             }
         }
-        if (user == null) {
-            throw new BadRequest("the request has no user message in 'messages'");
-        }
         JsonNode content = user.path("content");
         String prompt = Wire.promptText(content);
         if (prompt == null) {
-            throw new BadRequest("the user message content is neither a string nor a list of parts");
+            throw new BadRequest("the " + user.path("role").asText("last") + " message content is neither a string "
+                    + "nor a list of parts");
         }
         List<String> shots = new ArrayList<>();
         if (content.isArray()) {
@@ -72,29 +73,27 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
         String schemaName = jsonSchema != null && jsonSchema.path("name").isTextual()
                 ? jsonSchema.path("name").asText() : null;
         JsonNode schema = jsonSchema != null && jsonSchema.has("schema") ? jsonSchema.get("schema") : null;
+        boolean stream = root.path("stream").asBoolean(false);
+        boolean streamUsage = stream && root.path("stream_options").path("include_usage").asBoolean(false);
         RequestKind kind = kind(header.apply(Wire.KIND), schemaName, prompt);
-        if (kind == null) {
-            if (!chatAllowed) {
-                throw new BadRequest(NO_KIND);
-            }
-            return new ChatRequest(RequestKind.CHAT, model, prompt, shots, content.isArray(), null,
-                    Wire.decode(header.apply(Wire.NODE)), vote(header.apply(Wire.VOTE)),
-                    Wire.decode(header.apply(Wire.URL)), null, null, null, root);
-        }
         String node = Wire.decode(header.apply(Wire.NODE));
         String url = Wire.decode(header.apply(Wire.URL));
         Integer vote = vote(header.apply(Wire.VOTE));
+        if (kind == RequestKind.CHAT) {
+            return new ChatRequest(kind, model, prompt, shots, content.isArray(), null, node, vote, url, null, null,
+                    null, root, stream, streamUsage);
+        }
         if (kind == RequestKind.VERIFY) {
             String claim = Wire.decode(header.apply(Wire.CLAIM));
             if (claim == null) {
                 claim = Wire.claimFromPrompt(prompt);
             }
             if (claim == null) {
-                throw new BadRequest("no claim: send the " + Wire.CLAIM
-                        + " header or use the original's verification prompt");
+                // The verification schema around a prompt of another wording: the whole prompt is the claim.
+                claim = prompt;
             }
             return new ChatRequest(kind, model, prompt, shots, content.isArray(), claim, node, vote, url, null,
-                    schemaName, schema, root);
+                    schemaName, schema, root, stream, streamUsage);
         }
         String name = Wire.decode(header.apply(Wire.EXTRACTION));
         if (name == null) {
@@ -105,10 +104,10 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
                     + Wire.EXTRACTION + " header");
         }
         return new ChatRequest(kind, model, prompt, shots, content.isArray(), null, node, vote, url, name,
-                schemaName, schema, root);
+                schemaName, schema, root, stream, streamUsage);
     }
 
-    /** The kind, or null when the request is neither a verification nor an extraction. */
+    /** The kind: Regrade's header, else the schema name, else a verification prompt, else plain chat. */
     private static RequestKind kind(String header, String schemaName, String prompt) throws BadRequest {
         if (header != null) {
             if (header.equalsIgnoreCase(Wire.KIND_VERIFY)) {
@@ -123,10 +122,7 @@ record ChatRequest(RequestKind kind, String model, String prompt, List<String> s
         if (schemaName != null) {
             return Wire.VERIFICATION_SCHEMA_NAME.equals(schemaName) ? RequestKind.VERIFY : RequestKind.EXTRACT;
         }
-        if (Wire.claimFromPrompt(prompt) != null) {
-            return RequestKind.VERIFY;
-        }
-        return null;
+        return Wire.claimFromPrompt(prompt) != null ? RequestKind.VERIFY : RequestKind.CHAT;
     }
 
     private static Integer vote(String value) throws BadRequest {

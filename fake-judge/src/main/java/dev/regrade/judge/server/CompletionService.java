@@ -54,25 +54,26 @@ final class CompletionService {
         FaultBook book = faults;
         int delay = book.latencyMillis();
         ChatResponder chat = responder;
+        VerdictRules verdictRules = rules;
         ChatRequest req;
         try {
-            req = ChatRequest.parse(header, body, chat != null);
+            req = ChatRequest.parse(header, body);
         } catch (ChatRequest.BadRequest e) {
             return invalid(ticket, e.getMessage(), delay);
         }
         String digest = Wire.sha256(req.prompt());
         ChatReply chatReply = null;
         if (req.kind() == RequestKind.CHAT) {
+            ChatCall call = new ChatCall(req.model(), req.prompt(), req.body(), header, verdictRules);
             try {
-                chatReply = chat.respond(new ChatCall(req.model(), req.prompt(), req.body(), header));
+                chatReply = chat == null ? null : chat.respond(call);
             } catch (RuntimeException e) {
                 String why = "the chat responder failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
                 journal.record(ticket, entry(ticket, req, digest, null, null, null, 400, why));
                 return Reply.json(400, Completions.error(why, "responder_error", null), delay);
             }
             if (chatReply == null) {
-                // Declined: exactly the reply a server without a responder gives.
-                return invalid(ticket, ChatRequest.NO_KIND, delay);
+                chatReply = PlainReplies.fallback(call);
             }
             if (chatReply.status() != 200) {
                 int status = chatReply.status();
@@ -90,7 +91,7 @@ final class CompletionService {
         Boolean verdict = null;
         JsonNode answer = null;
         if (req.kind() == RequestKind.VERIFY) {
-            JudgeReply reply = InProcessJudge.rule(rules, req.claim(), req.prompt());
+            JudgeReply reply = InProcessJudge.rule(verdictRules, req.claim(), req.prompt());
             verdict = reply.result();
             content = JsonNodeFactory.instance.objectNode();
             content.put("reasoning", reply.reasoning());
@@ -137,16 +138,17 @@ final class CompletionService {
                 }
             }
         }
-        String completion = Completions.write(Completions.completion(completions.incrementAndGet(), req.model(), text,
-                finish, req.prompt(), req.screenshots().size()));
+        ObjectNode done = Completions.completion(completions.incrementAndGet(), req.model(), text, finish,
+                req.prompt(), req.screenshots().size());
+        String completion = req.stream() ? Completions.stream(done, req.streamUsage()) : Completions.write(done);
         if (fault == FaultKind.MALFORMED_BODY) {
             completion = completion.substring(0, completion.length() / 2);
         }
         journal.record(ticket, entry(ticket, req, digest, verdict, answer, fault, 200, null));
         int held = fault == FaultKind.STALLED
                 ? (int) Math.min(Integer.MAX_VALUE, (long) delay + book.faults().stall().toMillis()) : delay;
-        return new Reply(200, java.util.Map.of("Content-Type", "application/json"),
-                completion.getBytes(StandardCharsets.UTF_8), held, fault == FaultKind.CUT_OFF);
+        return new Reply(200, java.util.Map.of("Content-Type", req.stream() ? Completions.EVENT_STREAM
+                : "application/json"), completion.getBytes(StandardCharsets.UTF_8), held, fault == FaultKind.CUT_OFF);
     }
 
     /**

@@ -3,17 +3,22 @@ package dev.regrade.judge.server;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
 import com.github.tomakehurst.wiremock.http.Fault;
+import com.github.tomakehurst.wiremock.http.RequestMethod;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.regrade.judge.Wire;
+import java.util.List;
 import java.util.function.Function;
 
 /**
  * The WireMock side of the fake judge: hands each completion request to the {@link CompletionService}
- * its path names (the server's own, or a lane's).
+ * its path names (the server's own, or a lane's), and answers the model list and model look-ups.
  */
 final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
     static final String NAME = "regrade-fake-judge";
+    /** The model {@code GET /v1/models} lists (requests may name any model). */
+    static final String MODEL = "fake-judge";
 
     private final Function<String, CompletionService> route;
 
@@ -28,9 +33,14 @@ final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
         Reply reply;
         try {
             CompletionService service = route.apply(request.getUrl());
-            reply = service != null ? service.handle(request::getHeader, request.getBody())
-                    : Reply.json(404, Completions.error("No lane of the fake judge serves " + request.getUrl() + ".",
-                            "invalid_request_error", "unknown_lane"), 0);
+            if (service == null) {
+                reply = Reply.json(404, Completions.error("No lane of the fake judge serves " + request.getUrl() + ".",
+                        "invalid_request_error", "unknown_lane"), 0);
+            } else if (request.getMethod().equals(RequestMethod.GET)) {
+                reply = models(request.getUrl());
+            } else {
+                reply = service.handle(request::getHeader, request.getBody());
+            }
         } catch (RuntimeException e) {
             reply = Reply.json(500, Completions.error("fake judge internal error: " + e, "server_error", null), 0);
         }
@@ -45,6 +55,14 @@ final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
             b.withFixedDelay(reply.delayMillis());
         }
         return b.build();
+    }
+
+    /** {@code GET …/v1/models} lists the fake judge's model; {@code GET …/v1/models/ID} is any model asked for. */
+    private static Reply models(String url) {
+        String path = url.contains("?") ? url.substring(0, url.indexOf('?')) : url;
+        String tail = path.substring(path.indexOf("/v1/models") + "/v1/models".length());
+        return Reply.json(200, tail.isEmpty() ? Completions.models(List.of(MODEL))
+                : Completions.write(Completions.model(Wire.decode(tail.substring(1)))), 0);
     }
 
     @Override

@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param extractor   the active policy or fixture answering extractions
  * @param faults      the faults to inject
  * @param responder   answers free-text chat completions (neither verification nor extraction), or
- *                    null for none: such requests then get HTTP 400
+ *                    null for none: such requests then get {@link PlainReplies#fallback}
  */
 public record FakeJudgeConfig(String bindAddress, int port, VerdictRules rules, Extractor extractor, Faults faults,
                               ChatResponder responder) {
@@ -74,7 +74,7 @@ public record FakeJudgeConfig(String bindAddress, int port, VerdictRules rules, 
         return new FakeJudgeConfig(bindAddress, port, rules, extractor, value, responder);
     }
 
-    /** This setup answering free-text chat completions with this responder (null: none, HTTP 400). */
+    /** This setup answering free-text chat completions with this responder (null: none, the fallback reply). */
     public FakeJudgeConfig withResponder(ChatResponder value) {
         return new FakeJudgeConfig(bindAddress, port, rules, extractor, faults, value);
     }

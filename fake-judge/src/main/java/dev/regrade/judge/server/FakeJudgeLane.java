@@ -43,7 +43,7 @@ public final class FakeJudgeLane {
         service.useExtractor(extractor);
     }
 
-    /** Answers this lane's free-text chat completions with this responder from now on (null: HTTP 400). */
+    /** Answers this lane's free-text chat completions with this responder from now on (null: the fallback reply). */
     public void useResponder(ChatResponder responder) {
         service.useResponder(responder);
     }

@@ -8,11 +8,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
-import dev.regrade.judge.Wire;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.VerdictRules;
 import java.util.List;
@@ -22,10 +19,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The fake judge: an OpenAI-compatible server on WireMock, bound to 127.0.0.1 only, serving
- * {@code POST /v1/chat/completions} (and {@code GET /v1/models}). Verifications are ruled by the
- * {@link VerdictRules}, extractions answered by the active {@link Extractor}, and any other chat
- * completion by the optional {@link ChatResponder} (HTTP 400 without one); faults are injected
- * on demand and every request is journaled. Quiet: WireMock prints nothing.
+ * {@code POST /v1/chat/completions} (whole, or streamed as server-sent events) and {@code GET /v1/models}
+ * for any OpenAI-compatible client. Verifications are ruled by the {@link VerdictRules}, extractions
+ * (a {@code json_schema} response format) answered by the active {@link Extractor}, and any other chat
+ * completion by the optional {@link ChatResponder}, else by {@link PlainReplies#fallback}; errors are
+ * OpenAI error objects. Regrade's {@code X-Regrade-*} headers are optional precision, never required.
+ * Faults are injected on demand and every request is journaled. Quiet: WireMock prints nothing.
  *
  * <p>Usage: {@code try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
  * ... s.baseUrl() ... }}. Rules, extractor, responder and faults can be swapped while running (per test);
@@ -90,13 +89,12 @@ public final class FakeJudgeServer implements AutoCloseable {
                 .willReturn(aResponse().withTransformers(CompletionTransformer.NAME)));
         server.stubFor(post(urlPathMatching(LANE_PREFIX + "[^/]+/v1/chat/completions")).atPriority(1)
                 .willReturn(aResponse().withTransformers(CompletionTransformer.NAME)));
-        server.stubFor(get(urlPathEqualTo("/v1/models")).atPriority(1)
-                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                        .withBody(models())));
+        server.stubFor(get(urlPathMatching("(" + LANE_PREFIX + "[^/]+)?/v1/models(/[^/]+)?")).atPriority(1)
+                .willReturn(aResponse().withTransformers(CompletionTransformer.NAME)));
         server.stubFor(any(anyUrl()).atPriority(10)
                 .willReturn(aResponse().withStatus(404).withHeader("Content-Type", "application/json")
-                        .withBody(Completions.error("The fake judge serves POST /v1/chat/completions only.",
-                                "invalid_request_error", "unknown_url"))));
+                        .withBody(Completions.error("The fake judge serves POST /v1/chat/completions and GET "
+                                + "/v1/models only.", "invalid_request_error", "unknown_url"))));
         wireMock = server;
         return this;
     }
@@ -152,7 +150,7 @@ public final class FakeJudgeServer implements AutoCloseable {
         service.useExtractor(extractor);
     }
 
-    /** Answers free-text chat completions with this responder from now on (null: none, HTTP 400). */
+    /** Answers free-text chat completions with this responder from now on (null: none, the fallback reply). */
     public synchronized void useResponder(ChatResponder responder) {
         current = current.withResponder(responder);
         service.useResponder(responder);
@@ -204,16 +202,5 @@ public final class FakeJudgeServer implements AutoCloseable {
             where = wireMock == null ? "stopped" : baseUrl();
         }
         return "FakeJudgeServer[" + where + ", " + current + "]";
-    }
-
-    private static String models() {
-        ObjectNode list = JsonNodeFactory.instance.objectNode();
-        list.put("object", "list");
-        ObjectNode model = list.putArray("data").addObject();
-        model.put("id", "fake-judge");
-        model.put("object", "model");
-        model.put("created", Wire.FIXED_CREATED);
-        model.put("owned_by", "regrade");
-        return Completions.write(list);
     }
 }

@@ -6,7 +6,7 @@ public enum RequestKind {
     VERIFY,
     /** A structured extraction, answered by the active extractor. */
     EXTRACT,
-    /** A free-text chat completion answered by the configured {@link ChatResponder}. */
+    /** A free-text chat completion answered by the configured {@link ChatResponder}, else the fallback reply. */
     CHAT,
     /** A request the fake judge could not read (answered HTTP 400). */
     INVALID

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Plain chat completions: served by a {@link ChatResponder} when configured, HTTP 400 otherwise. */
+/** Plain chat completions: served by a {@link ChatResponder} when configured, by the fallback reply otherwise. */
 class ChatResponderTest {
     private static final ChatResponder ECHO = call -> call.prompt().startsWith("decline")
             ? null
@@ -72,28 +72,64 @@ class ChatResponderTest {
     }
 
     @Test
-    void withoutAResponderOrWhenItDeclinesTheOld400Stays() throws Exception {
+    void withoutAResponderOrWhenItDeclinesTheFallbackReplyAnswers() throws Exception {
         try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
+            String fallback = "Offline reply of Regrade's fake judge to a prompt of 6 characters (SHA-256 "
+                    + Wire.sha256("Say hi").substring(0, 12) + ").";
             HttpResponse<String> r = RawHttp.post(s.baseUrl() + "/chat/completions", chatBody("m", "Say hi"),
                     Map.of());
-            assertEquals(400, r.statusCode());
-            assertTrue(r.body().contains("cannot tell a verification from an extraction"), r.body());
-            assertEquals(RequestKind.INVALID, s.journal().get(0).kind());
+            assertEquals(200, r.statusCode(), r.body());
+            assertEquals(fallback, content(r));
+            assertEquals(RequestKind.CHAT, s.journal().get(0).kind());
 
             s.useResponder(ECHO);
-            assertEquals(200, RawHttp.post(s.baseUrl() + "/chat/completions", chatBody("m", "Say hi"), Map.of())
-                    .statusCode());
+            assertEquals("Score: 0.5 (m, max_tokens 10)",
+                    content(RawHttp.post(s.baseUrl() + "/chat/completions", chatBody("m", "Say hi"), Map.of())));
             HttpResponse<String> declined = RawHttp.post(s.baseUrl() + "/chat/completions",
                     chatBody("m", "decline this"), Map.of());
-            assertEquals(400, declined.statusCode());
-            assertTrue(declined.body().contains("cannot tell a verification from an extraction"), declined.body());
-            assertEquals(RequestKind.INVALID, s.journal().get(2).kind());
+            assertEquals(200, declined.statusCode());
+            assertTrue(content(declined).startsWith("Offline reply of Regrade's fake judge to a prompt of 12 "),
+                    declined.body());
 
             s.useResponder(null);
-            assertEquals(400, RawHttp.post(s.baseUrl() + "/chat/completions", chatBody("m", "Say hi"), Map.of())
-                    .statusCode());
+            assertEquals(fallback, content(RawHttp.post(s.baseUrl() + "/chat/completions", chatBody("m", "Say hi"),
+                    Map.of())));
             assertNull(s.config().responder());
+            assertEquals(List.of(RequestKind.CHAT), s.journal().stream().map(JournalEntry::kind).distinct().toList());
         }
+    }
+
+    @Test
+    void theFallbackIsAJsonObjectWhenOneIsAskedFor() throws Exception {
+        try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
+            ObjectNode body = (ObjectNode) Wire.MAPPER.readTree(chatBody("m", "Say hi"));
+            body.putObject("response_format").put("type", "json_object");
+            JsonNode reply = readJson(content(RawHttp.post(s.baseUrl() + "/chat/completions", body.toString(),
+                    Map.of())));
+            assertEquals(Wire.sha256("Say hi"), reply.path("prompt_sha256").asText());
+            assertTrue(reply.path("reply").asText().startsWith("Offline reply"), reply.toString());
+        }
+    }
+
+    @Test
+    void respondersChainInOrderAndSeeTheServersRules() throws Exception {
+        ChatResponder first = call -> call.prompt().equals("one") ? ChatReply.text("first") : null;
+        ChatResponder second = call -> ChatReply.text("second, " + call.rules().describe()
+                + (call.systemPrompt() == null ? "" : ", system " + call.systemPrompt()));
+        try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults()
+                .withResponder(first.orElse(second)))) {
+            String url = s.baseUrl() + "/chat/completions";
+            assertEquals("first", content(RawHttp.post(url, chatBody("m", "one"), Map.of())));
+            s.useRules(dev.regrade.rubric.port.VerdictRules.hash());
+            ObjectNode withSystem = (ObjectNode) Wire.MAPPER.readTree(chatBody("m", "two"));
+            ((com.fasterxml.jackson.databind.node.ArrayNode) withSystem.get("messages")).insertObject(0)
+                    .put("role", "system").put("content", "Be brief.");
+            assertEquals("second, hash, system Be brief.", content(RawHttp.post(url, withSystem.toString(), Map.of())));
+        }
+    }
+
+    private static String content(HttpResponse<String> r) {
+        return readJson(r.body()).path("choices").get(0).path("message").path("content").asText();
     }
 
     @Test
