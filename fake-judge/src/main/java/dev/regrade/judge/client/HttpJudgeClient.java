@@ -2,12 +2,14 @@ package dev.regrade.judge.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.judge.Wire;
+import dev.regrade.rubric.io.IoProblems;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.Judge;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -114,8 +116,7 @@ public final class HttpJudgeClient implements Judge, Extractor {
                 case TIMEOUT -> new JudgeTimeoutException(redact(what + ": no reply from the judge at " + endpoint
                         + " within " + config.timeout().toMillis() + " ms, " + tries(attempts)), cause);
                 case CONNECTION -> new JudgeClientException(redact(what + ": cannot reach the judge at " + endpoint
-                        + ", " + tries(attempts) + ": " + cause.getClass().getSimpleName()
-                        + (cause.getMessage() == null ? "" : ": " + cause.getMessage())), cause);
+                        + ", " + tries(attempts) + ": " + unreachable(cause)), cause);
                 case INTERRUPTED -> new JudgeClientException(what + ": interrupted while waiting for the judge at "
                         + endpoint, cause);
                 case INTERRUPTED_BEFORE_RETRY -> new JudgeClientException(what + ": interrupted while waiting to retry",
@@ -129,6 +130,17 @@ public final class HttpJudgeClient implements Judge, Extractor {
         throw new JudgeHttpException(redact(what + ": the judge at " + endpoint + " answered HTTP " + status
                 + (response.gaveUp() ? ", " + tries(response.attempts()) : "") + ": " + errorText(response.body())),
                 status, response.attempts());
+    }
+
+    /** Why a connection failed, in words (a refused connection carries no message, only its type). */
+    private static String unreachable(Throwable cause) {
+        if (cause instanceof ConnectException) {
+            return "connection refused" + (cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")");
+        }
+        if (cause instanceof IOException io) {
+            return IoProblems.describe(io);
+        }
+        return cause == null || cause.getMessage() == null ? "the connection failed" : cause.getMessage();
     }
 
     private static String tries(int attempts) {
