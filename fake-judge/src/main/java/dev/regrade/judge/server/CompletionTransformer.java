@@ -9,16 +9,16 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.util.function.Function;
 
 /**
- * The WireMock side of the fake judge: hands each completion request to the {@link CompletionService}
+ * The WireMock side of the fake judge: hands each completion request to the {@link CompletionHandler}
  * its path names (the server's own, or a lane's).
  */
 final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
     static final String NAME = "regrade-fake-judge";
 
-    private final Function<String, CompletionService> route;
+    private final Function<String, CompletionHandler> route;
 
-    /** @param route the service for a request path, or null for a path that names no lane */
-    CompletionTransformer(Function<String, CompletionService> route) {
+    /** @param route the handler for a request path, or null for a path that names no lane */
+    CompletionTransformer(Function<String, CompletionHandler> route) {
         this.route = route;
     }
 
@@ -27,8 +27,8 @@ final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
         LoggedRequest request = event.getRequest();
         Reply reply;
         try {
-            CompletionService service = route.apply(request.getUrl());
-            reply = service != null ? service.handle(request::getHeader, request.getBody())
+            CompletionHandler handler = route.apply(request.getUrl());
+            reply = handler != null ? handler.handle(request::getHeader, request.getBody())
                     : Reply.json(404, Completions.error("No lane of the fake judge serves " + request.getUrl() + ".",
                             "invalid_request_error", "unknown_lane"), 0);
         } catch (RuntimeException e) {
