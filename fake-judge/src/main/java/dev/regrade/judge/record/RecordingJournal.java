@@ -15,7 +15,10 @@ package dev.regrade.judge.record;
  */
 public record RecordingJournal(long requests, long hits, long misses, long forwarded, long recorded, long failed,
                                long invalid, long damaged) {
-    /** One line for people, e.g. {@code 12 requests: 8 answered from the recording, 4 forwarded upstream (4 recorded)}. */
+    /**
+     * One line for people, e.g. {@code 12 requests: 8 answered from the recording, 4 forwarded upstream (4
+     * recorded, 0 failed, not recorded)}.
+     */
     public String describe() {
         StringBuilder b = new StringBuilder();
         b.append(requests).append(requests == 1 ? " request: " : " requests: ").append(hits)

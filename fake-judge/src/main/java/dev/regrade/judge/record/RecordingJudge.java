@@ -158,7 +158,8 @@ public final class RecordingJudge implements CompletionHandler {
             return Reply.error(timeout ? 504 : 502, upstream.redact("The upstream judge at " + upstream.endpoint()
                     + " gave no answer: " + e.getMessage().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + (cause == null || cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")")
-                    + "; nothing was recorded."), "upstream_error", timeout ? "upstream_timeout" : "upstream_unreachable");
+                    + "; nothing was recorded."), "upstream_error",
+                    timeout ? "upstream_timeout" : "upstream_unreachable");
         }
         // The key is ASCII, so redacting through ISO-8859-1 changes nothing else, whatever the bytes.
         byte[] passed = upstream.redact(new String(response.body(), StandardCharsets.ISO_8859_1))
@@ -192,12 +193,16 @@ public final class RecordingJudge implements CompletionHandler {
     /** Where requests are answered from, for people; names the API key's source, never the key. */
     public String describe() {
         if (upstream == null) {
-            return "replaying " + recording.dir() + " (" + recording.size() + " recorded answers); no upstream";
+            return "replaying " + recording.dir() + " (" + answers() + "); no upstream";
         }
         ApiKey key = upstream.config().apiKey();
-        return "recording into " + recording.dir() + " (" + recording.size() + " recorded answers) from "
+        return "recording into " + recording.dir() + " (" + answers() + ") from "
                 + upstream.endpoint() + ", " + (upstream.hasApiKey() ? "API key " + key
                 : "no API key" + (key == ApiKey.none() ? "" : " (" + key + ": not set)"));
+    }
+
+    private String answers() {
+        return recording.size() + (recording.size() == 1 ? " recorded answer" : " recorded answers");
     }
 
     @Override

@@ -20,13 +20,14 @@ class CanonicalJsonTest {
             // members sorted at every depth, whitespace dropped, arrays kept in order
             "{ \"b\" : 1 , \"a\" : [ 3, {\"z\":true, \"y\":null} , 1 ] } | {\"a\":[3,{\"y\":null,\"z\":true},1],\"b\":1}",
             // numbers exactly as written: 1, 1.0 and 1e0 stay three numbers
-            "[1, 1.0, 1e0, -0, 1.50E+3]                                   | [1,1.0,1e0,-0,1.50E+3]",
-            // UTF-16 code unit order: upper case before lower case, U+00E9 after z, an astral character after U+E000
-            "{\"z\":0,\"Z\":0,\"é\":0,\"\uD83D\uDE00\":0,\"\uE000\":0}     | {\"Z\":0,\"z\":0,\"é\":0,\"\uD83D\uDE00\":0,\"\uE000\":0}",
+            "[1, 1.0, 1e0, -0, 1.50E+3] | [1,1.0,1e0,-0,1.50E+3]",
+            // UTF-16 code unit order: upper case before lower case, U+00E9 after z, and an astral character
+            // (a surrogate pair) before U+E000, where code point order would put it after
+            "{\"z\":0,\"Z\":0,\"é\":0,\"\uE000\":0,\"\uD83D\uDE00\":0} | {\"Z\":0,\"z\":0,\"é\":0,\"\uD83D\uDE00\":0,\"\uE000\":0}",
             // the last of a repeated name wins
-            "{\"a\":1,\"a\":2}                                            | {\"a\":2}",
+            "{\"a\":1,\"a\":2} | {\"a\":2}",
             // a top-level value other than an object is still canonical JSON (the judge refuses it later)
-            "  \"x\"                                                      | \"x\""})
+            "  \"x\" | \"x\""})
     void sortsMembersDropsWhitespaceAndKeepsNumbersAsWritten(String body, String expected) throws IOException {
         assertEquals(expected, canonical(body));
     }

@@ -172,7 +172,8 @@ class RecordingJudgeTest {
                 }
             }
             assertEquals(new RecordingJournal(6, 6, 0, 0, 0, 0, 0, 0), replay.journal());
-            assertEquals("6 requests: 6 answered from the recording, 0 forwarded upstream", replay.journal().describe());
+            assertEquals("6 requests: 6 answered from the recording, 0 forwarded upstream",
+                    replay.journal().describe());
         }
     }
 
@@ -231,7 +232,8 @@ class RecordingJudgeTest {
                 () -> client.judge(TestPrompts.simpleRequest("n", "never recorded either", 1)));
         assertEquals(404, e.status());
         assertEquals(1, e.attempts(), "not retried");
-        assertTrue(e.getMessage().contains("No recorded answer for this request (request body sha256 "), e.getMessage());
+        assertTrue(e.getMessage().contains("No recorded answer for this request (request body sha256 "),
+                e.getMessage());
         assertEquals(new RecordingJournal(2, 0, 2, 0, 0, 0, 0, 0), replay.journal());
         assertEquals("2 requests: 0 answered from the recording, 0 forwarded upstream, 2 not in the recording "
                 + "(refused)", replay.journal().describe());
@@ -275,7 +277,8 @@ class RecordingJudgeTest {
 
     @Test
     void anUpstreamThatTimesOutIsA504AndNothingIsRecorded() throws Exception {
-        upstream.useFaults(Faults.none().withStall(Duration.ofSeconds(3)).withRule(FaultRule.always(FaultKind.STALLED)));
+        upstream.useFaults(Faults.none().withStall(Duration.ofSeconds(3))
+                .withRule(FaultRule.always(FaultKind.STALLED)));
         RecordingJudge recording = recorder(toUpstream().withTimeout(Duration.ofMillis(300)).withMaxRetries(1));
         HttpResponse<byte[]> r = post(verification("a"));
         assertEquals(504, r.statusCode());
@@ -326,7 +329,8 @@ class RecordingJudgeTest {
             HttpResponse<byte[]> ok = post(verification("ok"), "Authorization", "Bearer client-key",
                     Wire.NODE, "n1", "User-Agent", "client");
             HttpResponse<byte[]> fail = post(verification("fail"));
-            assertEquals(List.of("Bearer " + key, "Bearer " + key), authorizations, "the upstream's key, not the client's");
+            assertEquals(List.of("Bearer " + key, "Bearer " + key), authorizations,
+                    "the upstream's key, not the client's");
             assertEquals(List.of("n1|Java-http-client/" + System.getProperty("java.version"),
                     "null|Java-http-client/" + System.getProperty("java.version")), forwardedHeaders,
                     "Regrade's headers go along, the client's others do not");
