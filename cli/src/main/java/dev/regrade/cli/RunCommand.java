@@ -6,7 +6,6 @@ import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
-import dev.regrade.judge.client.ApiKey;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.policies.World;
 import dev.regrade.reports.TreeText;
@@ -61,14 +60,9 @@ final class RunCommand extends RegradeCommand {
 
     @Option(names = "--judge-url", paramLabel = "URL",
             description = "With --judge http: send every judge and extraction request to this OpenAI-compatible base "
-                    + "URL (…/v1), e.g. a 'judge serve', '--record' or '--replay' judge, instead of a fake judge of "
-                    + "the run's own.")
+                    + "URL (…/v1) instead of a fake judge of the run's own: a 'judge serve', e.g. one recording "
+                    + "(which holds the real judge's key) or replaying a real judge. No API key is sent.")
     String judgeUrl;
-
-    @Option(names = "--judge-api-key-env", defaultValue = "OPENAI_API_KEY", paramLabel = "VAR",
-            description = "With --judge-url: the environment variable holding its API key, sent when set, never "
-                    + "printed. Default: ${DEFAULT-VALUE}.")
-    String judgeApiKeyEnv;
 
     @Option(names = "--format", defaultValue = "tree", description = "tree (for people) or json (the result "
             + "document). Default: ${DEFAULT-VALUE}.")
@@ -99,7 +93,7 @@ final class RunCommand extends RegradeCommand {
                 throw new BadInputException("--judge-url needs --judge http");
             }
             try {
-                endpoint = HttpJudgeConfig.of(judgeUrl).withApiKey(ApiKey.fromEnv(judgeApiKeyEnv, System::getenv));
+                endpoint = HttpJudgeConfig.of(judgeUrl);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException("--judge-url: " + e.getMessage());
             }

@@ -4,12 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.judge.client.HttpJudgeConfig;
+import dev.regrade.judge.record.RecordingJudge;
+import dev.regrade.judge.server.FakeJudgeConfig;
+import dev.regrade.judge.server.FakeJudgeServer;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JudgeRecordReplayTest {
     private static final Path FIXTURE = Path.of("..", "fixtures", "ikea_shopping_list", "budget-flips-to-fail.json");
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private static final Pattern TALLY = Pattern.compile(
             "regrade judge serve: (\\d+) requests?: (\\d+) answered from the recording, (\\d+) forwarded upstream(.*)");
 
@@ -148,6 +160,76 @@ class JudgeRecordReplayTest {
                 + "sha256 [0-9a-f]{64}(, vote 1)?\\) in .*"), other.err());
         assertEquals(0, group(missed, 3), "a replay never forwards");
         assertTrue(missed.group(4).endsWith(" not in the recording (refused)"), missed.group(4));
+    }
+
+    /**
+     * A recording judge killed (SIGKILL) while it writes, at a different moment each time, leaves only
+     * whole exchanges under exchange names: each is replayed as recorded, and what a kill left beside
+     * them is never read and is removed by the next recording session.
+     */
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void aRecorderKilledWhileWritingLeavesOnlyWholeExchanges() throws Exception {
+        Path recording = tmp.resolve("killed");
+        java.util.concurrent.atomic.AtomicInteger claims = new java.util.concurrent.atomic.AtomicInteger();
+        try (FakeJudgeServer upstream = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
+            for (int kill = 0; kill < 3; kill++) {
+                Judge recorder = new Judge("--record", recording.toString(), "--upstream", upstream.baseUrl());
+                java.util.concurrent.ExecutorService clients = java.util.concurrent.Executors.newFixedThreadPool(4);
+                for (int t = 0; t < 4; t++) {
+                    clients.submit(() -> {
+                        while (!Thread.currentThread().isInterrupted()) {
+                            post(recorder.baseUrl, body("claim " + claims.incrementAndGet()));
+                        }
+                        return null;
+                    });
+                }
+                long until = System.nanoTime() + (300 + kill * 200) * 1_000_000L;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+                recorder.process.destroyForcibly();
+                assertTrue(recorder.process.waitFor(30, TimeUnit.SECONDS));
+                clients.shutdownNow();
+                assertTrue(clients.awaitTermination(30, TimeUnit.SECONDS));
+            }
+        }
+        List<Path> exchanges;
+        try (Stream<Path> files = Files.list(recording)) {
+            exchanges = files.filter(p -> p.getFileName().toString().matches("[0-9a-f]{64}\\.json")).toList();
+        }
+        assertTrue(exchanges.size() > 3, "the recorder recorded before each kill: " + exchanges.size());
+        try (FakeJudgeServer replay = new FakeJudgeServer(FakeJudgeConfig.defaults(),
+                RecordingJudge.replay(recording)).start()) {
+            for (Path exchange : exchanges) {
+                JsonNode recorded = JsonFiles.parse(Files.readString(exchange));
+                HttpResponse<String> r = post(replay.baseUrl(), recorded.get("request").toString());
+                assertEquals(200, r.statusCode(), exchange + ": " + r.body());
+                assertEquals(recorded.get("response").get("body").asText(), r.body(), exchange.toString());
+            }
+        }
+        RecordingJudge.record(recording, HttpJudgeConfig.of("http://127.0.0.1:9/v1"));
+        try (Stream<Path> files = Files.list(recording)) {
+            assertEquals(exchanges.size() + 1, files.count(), "only the exchanges and the marker are left");
+        }
+    }
+
+    private static String body(String claim) {
+        return "{\"model\":\"o4-mini\",\"messages\":[{\"role\":\"user\",\"content\":"
+                + "\"Here is the claim or the statement to be verified:\\n```\\n" + claim + "\\n```\"}]}";
+    }
+
+    private static HttpResponse<String> post(String baseUrl, String body) {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/chat/completions"))
+                    .timeout(Duration.ofSeconds(20)).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            return null; // the judge was killed under this request
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     @Test

@@ -65,7 +65,7 @@ record Exchange(RequestKey key, JsonNode request, int status, String body) {
         try {
             o = Wire.MAPPER.readTree(json);
         } catch (IOException e) {
-            throw new Damaged("not JSON");
+            o = null;
         }
         if (o == null || !o.isObject()) {
             throw new Damaged("not a JSON object");
