@@ -2,6 +2,7 @@ package dev.regrade.cli;
 
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.judge.record.RecordingJudge;
 import dev.regrade.judge.server.ChatResponder;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
@@ -19,6 +20,7 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code regrade judge}: the fake judge on its own. */
@@ -37,7 +39,10 @@ final class JudgeCommand extends CommandGroup {
                     + "uses it) or derived from the JSON schema by the policy; VerEval's stage prompts get "
                     + "{score, reason} and the wearable ConvQA judge prompt a score in --reply-style, both ruled "
                     + "on the candidate answer; any other prompt gets a reply derived from the prompt. Regrade's "
-                    + "X-Regrade-* headers are optional."
+                    + "X-Regrade-* headers are optional.",
+                "With --record or --replay it serves a real judge instead: recorded (each request forwarded once to "
+                    + "--upstream, its answer kept in DIR) or replayed from DIR with no network. A request is found by "
+                    + "the SHA-256 of its body's canonical JSON and its X-Regrade-Vote header; no other header counts."
             },
             // A test runs these examples as written (JudgeExamplesTest); the README shows the same.
             footer = {"", "Examples:",
@@ -51,7 +56,16 @@ final class JudgeCommand extends CommandGroup {
                 "  ./regrade vereval --backend openai --model fake-judge \\",
                 "    --base-url http://127.0.0.1:8765/v1 --output demo/run \\",
                 "    --benchmark demo/vereval/test.json \\",
-                "    --predictions demo/vereval/predictions.jsonl"})
+                "    --predictions demo/vereval/predictions.jsonl",
+                "Record a judge, then replay it offline (the judge above stands in for a real",
+                "one; for OpenAI: --upstream https://api.openai.com/v1, key in $OPENAI_API_KEY):",
+                "  ./regrade judge serve --port 8766 --record recording \\",
+                "    --upstream http://127.0.0.1:8765/v1",
+                "  ./regrade run --script gas_stations --policy hash --judge http \\",
+                "    --judge-url http://127.0.0.1:8766/v1",
+                "  ./regrade judge serve --port 8766 --replay recording",
+                "On Ctrl-C, a recording or replaying judge prints its tally: the requests",
+                "answered from DIR, forwarded upstream and recorded."})
     static final class Serve extends RegradeCommand {
         @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1 (0: a free one). Default: ${DEFAULT-VALUE}.")
         int port;
@@ -83,6 +97,9 @@ final class JudgeCommand extends CommandGroup {
             return FakeJudgeConfig.defaults().withRules(rules).withExtractor(extractor).withResponder(chat);
         }
 
+        @Mixin
+        RecordReplayOptions recordReplay;
+
         /** The reason, from WireMock's and Jetty's wrapped exceptions, without their class names. */
         private static String whyNotBound(Throwable e) {
             Throwable root = e;
@@ -107,6 +124,7 @@ final class JudgeCommand extends CommandGroup {
                 throw new BadInputException("--reply-style: unknown style '" + replyStyle + "' (known: "
                         + String.join(", ", Arrays.stream(JudgeStyle.values()).map(JudgeStyle::slug).toList()) + ")");
             }
+            RecordingJudge recording = recordReplay.judge(input != null);
             World world;
             Extractor extractor;
             if (input != null && input.fixture != null) {
@@ -119,19 +137,25 @@ final class JudgeCommand extends CommandGroup {
             }
             FakeJudgeServer server;
             try {
-                server = FakeJudgeServer.start(config(world.verdictRules(), extractor, style).withPort(port));
+                // With a recording, the rules answer nothing: the recording judge answers every completion.
+                server = new FakeJudgeServer(config(world.verdictRules(), extractor, style).withPort(port), recording)
+                        .start();
             } catch (RuntimeException e) {
                 throw new BadInputException("cannot listen on 127.0.0.1:" + port + ": " + whyNotBound(e));
             }
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.stop();
+                if (recording != null) {
+                    err.println(prefix() + recording.journal().describe());
+                    err.flush();
+                }
                 stopped.countDown();
             }, "regrade-judge-stop"));
             out.println(server.baseUrl());
             out.flush();
-            err.println(prefix() + world.kind() + " " + world.name() + " (" + world.verdictRules().describe()
-                    + "); Ctrl-C to stop");
+            err.println(prefix() + (recording != null ? recording.describe() : world.kind() + " " + world.name() + " ("
+                    + world.verdictRules().describe() + ")") + "; Ctrl-C to stop");
             err.flush();
             stopped.await();
             return ExitCodes.OK;

@@ -6,6 +6,7 @@ import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
+import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.policies.World;
 import dev.regrade.reports.TreeText;
 import dev.regrade.rubric.script.RubricScript;
@@ -27,6 +28,8 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:",
             "  ./regrade run --script gas_stations --variant fixed --fixture fixtures/gas_stations/short-final-leg.json",
             "  ./regrade run --script rl_course_book --variant fixed --policy hash --format json",
+            "  ./regrade run --script gas_stations --policy hash --judge http --judge-url http://127.0.0.1:8766/v1",
+            "    (a judge started by 'judge serve', e.g. one recording or replaying a real judge)",
             "", "Exit status: 0 ran (a crash of the original is a result, not an error), 2 bad input,",
             "3 the judge could not be reached or kept failing (the run is abandoned, never scored as zeros)."})
 final class RunCommand extends RegradeCommand {
@@ -55,6 +58,12 @@ final class RunCommand extends RegradeCommand {
                     + "judge on 127.0.0.1). Default: ${DEFAULT-VALUE}.")
     String judge;
 
+    @Option(names = "--judge-url", paramLabel = "URL",
+            description = "With --judge http: send every judge and extraction request to this OpenAI-compatible base "
+                    + "URL (…/v1) instead of a fake judge of the run's own: a 'judge serve', e.g. one recording "
+                    + "(which holds the real judge's key) or replaying a real judge. No API key is sent.")
+    String judgeUrl;
+
     @Option(names = "--format", defaultValue = "tree", description = "tree (for people) or json (the result "
             + "document). Default: ${DEFAULT-VALUE}.")
     Format format;
@@ -78,6 +87,17 @@ final class RunCommand extends RegradeCommand {
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }
+        HttpJudgeConfig endpoint = null;
+        if (judgeUrl != null) {
+            if (mode != JudgeMode.HTTP) {
+                throw new BadInputException("--judge-url needs --judge http");
+            }
+            try {
+                endpoint = HttpJudgeConfig.of(judgeUrl);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--judge-url: " + e.getMessage());
+            }
+        }
         LocalDate date = null;
         if (evalDate != null) {
             try {
@@ -90,7 +110,7 @@ final class RunCommand extends RegradeCommand {
             throw new BadInputException("--hash-seed: expected 0 to 4294967295");
         }
         RunRecord r;
-        try (Runner runner = new Runner()) {
+        try (Runner runner = endpoint == null ? new Runner() : new Runner().withEndpoint(endpoint)) {
             r = runner.run(new RunSpec(s, variant, world, date, hashSeed), mode);
         }
         out().print(format == Format.json ? r.fileText() : TreeText.render(r.document()));

@@ -29,11 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
  * The examples of {@code judge serve --help}, which the README shows too, run as written: the server
  * and every {@code ./regrade} command in their own JVM (the launcher's {@code java -jar}, with the
  * test class path, since the jar is built after the tests), each {@code curl} line by curl itself
- * when it is installed, else the same request replayed with java.net.http. The one change: port
- * 8765 becomes a free port, so that parallel builds on one machine cannot collide.
+ * when it is installed, else the same request replayed with java.net.http. The one change: ports
+ * 8765 and 8766 become free ports, so that parallel builds on one machine cannot collide.
  */
 class JudgeExamplesTest {
     private static final String PORT = "8765";
+    private static final String RECORDER_PORT = "8766";
 
     @TempDir
     Path tmp;
@@ -84,7 +85,7 @@ class JudgeExamplesTest {
     @Test
     void theReadmeShowsTheHelpsExamples() throws IOException {
         List<String> help = helpExamples();
-        assertEquals(5, help.size(), help.toString());
+        assertEquals(8, help.size(), help.toString());
         assertEquals(help, readmeExamples());
     }
 
@@ -92,14 +93,12 @@ class JudgeExamplesTest {
     void everyExampleRuns() throws Exception {
         List<String> examples = helpExamples();
         String port = Integer.toString(freePort());
-        List<String> run = examples.stream().map(c -> c.replace(PORT, port)).toList();
+        String recorderPort = Integer.toString(freePort());
+        List<String> run = examples.stream().map(c -> c.replace(PORT, port).replace(RECORDER_PORT, recorderPort))
+                .toList();
         assertTrue(run.get(0).startsWith("./regrade judge serve "), run.get(0));
-        Process server = regrade(run.get(0)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process server = serve(run.get(0), port);
         try {
-            String baseUrl = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
-                    .readLine();
-            assertEquals("http://127.0.0.1:" + port + "/v1", baseUrl);
-
             JsonNode chat = JsonFiles.parse(curl(run.get(1)));
             assertEquals("chat.completion", chat.path("object").asText());
             assertEquals("o4-mini", chat.path("model").asText());
@@ -109,19 +108,57 @@ class JudgeExamplesTest {
             JsonNode models = JsonFiles.parse(curl(run.get(2)));
             assertEquals("fake-judge", models.at("/data/0/id").asText());
 
-            assertEquals(0, finish(regrade(run.get(3))), run.get(3));
+            assertEquals(0, finish(regrade(run.get(3))).status(), run.get(3));
             assertTrue(Files.isRegularFile(tmp.resolve("demo/vereval/predictions.jsonl")));
 
             ProcessBuilder vereval = regrade(run.get(4));
             vereval.environment().remove("OPENAI_API_KEY");
-            assertEquals(0, finish(vereval), run.get(4));
+            assertEquals(0, finish(vereval).status(), run.get(4));
             JsonNode summary = JsonFiles.parse(Files.readString(tmp.resolve("demo/run/summary.json")));
             assertEquals(1391, summary.get("successful").asInt());
             assertEquals(0, summary.get("failed").asInt());
+
+            // Record through the judge above, then replay with it stopped: the same run, the same output.
+            Process recorder = serve(run.get(5), recorderPort);
+            Finished recorded;
+            try {
+                recorded = finish(regrade(run.get(6)));
+                assertEquals(0, recorded.status(), run.get(6));
+            } finally {
+                stop(recorder);
+            }
+            stop(server);
+            Process replayer = serve(run.get(7), recorderPort);
+            try {
+                Finished replayed = finish(regrade(run.get(6)));
+                assertEquals(0, replayed.status(), run.get(6));
+                assertEquals(recorded.out(), replayed.out(), "the replayed run prints what the recorded one did");
+                assertTrue(recorded.out().contains("gas_stations"), recorded.out());
+            } finally {
+                stop(replayer);
+            }
         } finally {
-            server.destroy();
-            assertTrue(server.waitFor(20, TimeUnit.SECONDS), "the server stops when signalled");
+            stop(server);
         }
+    }
+
+    /** Starts a {@code judge serve} example and checks the base URL it prints first. */
+    private Process serve(String command, String port) throws IOException {
+        Process p = regrade(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String baseUrl = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))
+                .readLine();
+        assertEquals("http://127.0.0.1:" + port + "/v1", baseUrl, command);
+        return p;
+    }
+
+    private static void stop(Process p) throws InterruptedException {
+        if (p.isAlive()) {
+            p.destroy();
+            assertTrue(p.waitFor(20, TimeUnit.SECONDS), "the server stops when signalled");
+        }
+    }
+
+    private record Finished(int status, String out) {
     }
 
     /** {@code ./regrade ARGS} as a JVM running Main in the temporary directory. */
@@ -132,11 +169,11 @@ class JudgeExamplesTest {
         return new ProcessBuilder(argv).directory(tmp.toFile());
     }
 
-    private static int finish(ProcessBuilder b) throws Exception {
-        Process p = b.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
+    private static Finished finish(ProcessBuilder b) throws Exception {
+        Process p = b.redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(240, TimeUnit.SECONDS), "finished");
-        return p.exitValue();
+        return new Finished(p.exitValue(), out);
     }
 
     /** The output of a curl example: run by curl when installed, else replayed with java.net.http. */

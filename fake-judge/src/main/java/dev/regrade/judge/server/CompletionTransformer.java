@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The WireMock side of the fake judge: hands each completion request to the {@link CompletionService}
+ * The WireMock side of the fake judge: hands each completion request to the {@link CompletionHandler}
  * its path names (the server's own, or a lane's), and answers the model list and model look-ups.
  */
 final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
@@ -20,10 +20,10 @@ final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
     /** The model {@code GET /v1/models} lists (requests may name any model). */
     static final String MODEL = "fake-judge";
 
-    private final Function<String, CompletionService> route;
+    private final Function<String, CompletionHandler> route;
 
-    /** @param route the service for a request path, or null for a path that names no lane */
-    CompletionTransformer(Function<String, CompletionService> route) {
+    /** @param route the handler for a request path, or null for a path that names no lane */
+    CompletionTransformer(Function<String, CompletionHandler> route) {
         this.route = route;
     }
 
@@ -32,14 +32,14 @@ final class CompletionTransformer implements ResponseDefinitionTransformerV2 {
         LoggedRequest request = event.getRequest();
         Reply reply;
         try {
-            CompletionService service = route.apply(request.getUrl());
-            if (service == null) {
+            CompletionHandler handler = route.apply(request.getUrl());
+            if (handler == null) {
                 reply = Reply.json(404, Completions.error("No lane of the fake judge serves " + request.getUrl() + ".",
                         "invalid_request_error", "unknown_lane"), 0);
             } else if (request.getMethod().equals(RequestMethod.GET)) {
                 reply = models(request.getUrl());
             } else {
-                reply = service.handle(request::getHeader, request.getBody());
+                reply = handler.handle(request::getHeader, request.getBody());
             }
         } catch (RuntimeException e) {
             reply = Reply.json(500, Completions.error("fake judge internal error: " + e, "server_error", null), 0);

@@ -33,21 +33,35 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>One server can also act as many independent fake judges: each {@link #lane(String) lane} has
  * its own base URL ({@code /lanes/NAME/v1}), rules, extractor, responder, faults and journal, so
  * parallel clients (an audit's worker threads) share one server instead of starting one each.
+ *
+ * <p>A server can also be given a {@link CompletionHandler} that answers {@code /v1/chat/completions}
+ * in place of the rules (a recording of a real judge, say), keeping its own journal: the server's
+ * journal holds none of those requests. Lanes keep their own rules.
  */
 public final class FakeJudgeServer implements AutoCloseable {
     static final String LANE_PREFIX = "/lanes/";
 
     private final FakeJudgeConfig initial;
     private final CompletionService service;
+    private final CompletionHandler root;
     private final Map<String, FakeJudgeLane> lanes = new ConcurrentHashMap<>();
     private volatile FakeJudgeConfig current;
     private WireMockServer wireMock;
 
     /** A server for this setup, not started yet. */
     public FakeJudgeServer(FakeJudgeConfig config) {
+        this(config, null);
+    }
+
+    /**
+     * A server for this setup whose {@code /v1/chat/completions} is answered by {@code handler}
+     * instead of the rules (null: by the rules), not started yet.
+     */
+    public FakeJudgeServer(FakeJudgeConfig config, CompletionHandler handler) {
         this.initial = Objects.requireNonNull(config, "config");
         this.current = config;
         this.service = new CompletionService(config);
+        this.root = handler != null ? handler : service::handle;
     }
 
     /** Creates and starts a server. */
@@ -176,13 +190,13 @@ public final class FakeJudgeServer implements AutoCloseable {
         return lanes.computeIfAbsent(name, n -> new FakeJudgeLane(this, n, new CompletionService(initial)));
     }
 
-    private CompletionService route(String url) {
+    private CompletionHandler route(String url) {
         if (!url.startsWith(LANE_PREFIX)) {
-            return service;
+            return root;
         }
         int end = url.indexOf('/', LANE_PREFIX.length());
         FakeJudgeLane lane = end < 0 ? null : lanes.get(url.substring(LANE_PREFIX.length(), end));
-        return lane == null ? null : lane.service();
+        return lane == null ? null : lane.service()::handle;
     }
 
     /** Every request received since start or the last {@link #clearJournal()}, in arrival order. */
