@@ -25,8 +25,11 @@ import java.util.function.Function;
 public final class Replayer {
     /** PYTHONHASHSEED values tried when the stored tree depends on the set order. */
     public static final int SEED_BOUND = 4096;
-    /** Complete assignments of unknown verdicts run before falling back to the bounds. */
-    public static final int MAX_ASSIGNMENTS = 1024;
+    /** Runs spent enumerating the assignments of unknown verdicts before falling back to the bounds. */
+    public static final int MAX_ASSIGNMENTS = 64;
+
+    /** Unknown verdicts in one run beyond which the assignments are not enumerated (2^6 = 64 runs). */
+    static final int UNKNOWNS_ENUMERATED = 6;
 
     private final Function<String, Optional<RubricScript>> scripts;
     private final String before;
@@ -133,13 +136,19 @@ public final class Replayer {
         List<Map<String, Boolean>> pending = new ArrayList<>();
         pending.add(new LinkedHashMap<>());
         boolean enumerated = true;
+        int runs = 0;
         while (!pending.isEmpty()) {
-            if (outcomes.runs >= MAX_ASSIGNMENTS) {
+            if (runs >= MAX_ASSIGNMENTS) {
                 enumerated = false;
                 break;
             }
             Map<String, Boolean> assignment = pending.remove(pending.size() - 1);
             Run run = runAfter(script, world, seed, sentBefore, assignment, false);
+            runs++;
+            if (run.unknowns.size() > UNKNOWNS_ENUMERATED) {
+                enumerated = false;
+                break;
+            }
             String open = run.unknowns.keySet().stream().filter(k -> !assignment.containsKey(k)).findFirst().orElse(null);
             if (open == null) {
                 outcomes.add(run);
@@ -179,7 +188,6 @@ public final class Replayer {
     /** The after-runs of one replay, folded into its result. */
     private static final class Outcomes {
         private final StoredResult stored;
-        private int runs;
         private Double min;
         private Double max;
         private String error;
@@ -192,7 +200,6 @@ public final class Replayer {
         }
 
         void add(Run run) {
-            runs++;
             run.unknowns.forEach(unknowns::putIfAbsent);
             missing.addAll(run.missingExtractions);
             if (run.crash != null) {

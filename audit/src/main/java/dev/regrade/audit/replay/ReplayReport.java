@@ -1,0 +1,221 @@
+package dev.regrade.audit.replay;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.replay.ReplayResult.Status;
+import dev.regrade.pycompat.PyFormat;
+import dev.regrade.rubric.json.JsonFiles;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * The replay's report: one row per result, and per agent the metrics of {@code generate_result_summary}
+ * before and after (after as the low and high ends where unknown verdicts remain: every metric but
+ * the standard deviation only grows with each answer's score, so the ends come from the answers'
+ * low and high ends). Mismatched and skipped results are in no total.
+ *
+ * @param results the replays, in file order
+ */
+public record ReplayReport(List<ReplayResult> results) {
+    public ReplayReport {
+        results = List.copyOf(results);
+    }
+
+    /** One agent's metrics before, and after at the low and high end (equal when every after-score is exact). */
+    public record AgentRow(String agent, AgentMetrics before, AgentMetrics afterLow, AgentMetrics afterHigh) {
+        public boolean exact() {
+            return afterLow.equals(afterHigh);
+        }
+    }
+
+    public long count(Status s) {
+        return results.stream().filter(r -> r.status() == s).count();
+    }
+
+    /** The replayed results whose after-score may differ from the stored score. */
+    public long changed() {
+        return results.stream().filter(r -> r.status() == Status.REPLAYED)
+                .filter(r -> !r.afterIsPoint() || !r.afterMin().equals(r.before())).count();
+    }
+
+    /** The agents' metrics over the replayed results, by agent name. */
+    public List<AgentRow> agents() {
+        Map<String, List<ReplayResult>> byAgent = new TreeMap<>();
+        results.stream().filter(r -> r.status() == Status.REPLAYED)
+                .forEach(r -> byAgent.computeIfAbsent(r.agent(), k -> new ArrayList<>()).add(r));
+        List<AgentRow> rows = new ArrayList<>();
+        byAgent.forEach((agent, list) -> rows.add(new AgentRow(agent,
+                metrics(agent, list, ReplayResult::before),
+                metrics(agent, list, r -> r.afterMin() == null ? 0.0 : r.afterMin()),
+                metrics(agent, list, r -> r.afterMax() == null ? 0.0 : r.afterMax()))));
+        return rows;
+    }
+
+    private static AgentMetrics metrics(String agent, List<ReplayResult> list, Function<ReplayResult, Double> score) {
+        List<AgentMetrics.Scored> scored = new ArrayList<>();
+        list.forEach(r -> scored.add(new AgentMetrics.Scored(r.task(), r.answer(), score.apply(r))));
+        return AgentMetrics.of(agent, scored);
+    }
+
+    /** The summary line for stderr. */
+    public String summaryLine() {
+        return results.size() + " results: " + count(Status.REPLAYED) + " replayed (" + changed() + " change), "
+                + count(Status.MISMATCH) + " mismatched the self-check, " + count(Status.SKIPPED) + " skipped";
+    }
+
+    // ------------------------------------------------------------------ text
+
+    public String text() {
+        StringBuilder b = new StringBuilder();
+        for (ReplayResult r : results) {
+            b.append(r.file()).append(": ").append(r.status().value());
+            if (r.status() != Status.REPLAYED) {
+                b.append(" (").append(r.reason()).append(")\n");
+                continue;
+            }
+            b.append(' ').append(r.task()).append(' ').append(r.agent()).append(' ').append(r.answer()).append(": ")
+                    .append(score(r.before())).append(" -> ").append(after(r)).append(" (").append(delta(r)).append(")\n");
+            details(b, r, "  ");
+        }
+        for (AgentRow a : agents()) {
+            b.append("agent ").append(a.agent()).append(": avg_score ").append(score(a.before().avgScore()))
+                    .append(" -> ").append(range(a.afterLow().avgScore(), a.afterHigh().avgScore()))
+                    .append(", success_rate ").append(score(a.before().successRate())).append(" -> ")
+                    .append(range(a.afterLow().successRate(), a.afterHigh().successRate()))
+                    .append(", pass@").append(a.before().runs()).append(' ').append(score(a.before().passAtK()))
+                    .append(" -> ").append(range(a.afterLow().passAtK(), a.afterHigh().passAtK())).append('\n');
+        }
+        b.append(summaryLine()).append('\n');
+        return b.toString();
+    }
+
+    private static void details(StringBuilder b, ReplayResult r, String indent) {
+        if (r.hashSeed() != null) {
+            b.append(indent).append("replayed under PYTHONHASHSEED ").append(r.hashSeed()).append('\n');
+        }
+        if (!r.changedNodes().isEmpty()) {
+            b.append(indent).append("changed: ").append(String.join(", ", r.changedNodes())).append('\n');
+        }
+        for (String c : r.unknownClaims()) {
+            b.append(indent).append("unknown verdict: ").append(c).append('\n');
+        }
+        for (String e : r.unknownExtractions()) {
+            b.append(indent).append("unknown extraction (empty template): ").append(e).append('\n');
+        }
+        if (r.afterError() != null) {
+            b.append(indent).append("the after-variant raises: ").append(r.afterError().lines().findFirst().orElse("")).append('\n');
+        }
+    }
+
+    // ------------------------------------------------------------------ markdown
+
+    public String markdown() {
+        StringBuilder b = new StringBuilder("# Replay\n\n").append(summaryLine()).append(".\n\n");
+        b.append("| agent | avg_score | success_rate | pass@k |\n|---|---|---|---|\n");
+        for (AgentRow a : agents()) {
+            b.append("| ").append(cell(a.agent())).append(" | ").append(score(a.before().avgScore())).append(" → ")
+                    .append(range(a.afterLow().avgScore(), a.afterHigh().avgScore())).append(" | ")
+                    .append(score(a.before().successRate())).append(" → ")
+                    .append(range(a.afterLow().successRate(), a.afterHigh().successRate())).append(" | ")
+                    .append(score(a.before().passAtK())).append(" → ")
+                    .append(range(a.afterLow().passAtK(), a.afterHigh().passAtK())).append(" |\n");
+        }
+        b.append("\n| task | agent | answer | before | after | Δ | status | changed nodes | unknown claims |\n")
+                .append("|---|---|---|---|---|---|---|---|---|\n");
+        for (ReplayResult r : results) {
+            boolean replayed = r.status() == Status.REPLAYED;
+            b.append("| ").append(cell(String.valueOf(r.task()))).append(" | ").append(cell(r.agent())).append(" | ")
+                    .append(cell(r.answer())).append(" | ").append(score(r.before())).append(" | ")
+                    .append(replayed ? after(r) : "").append(" | ").append(replayed ? delta(r) : "").append(" | ")
+                    .append(r.status().value()).append(replayed ? "" : ": " + cell(r.reason())).append(" | ")
+                    .append(cell(String.join(", ", r.changedNodes()))).append(" | ")
+                    .append(r.unknownClaims().size()).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    private static String cell(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+
+    // ------------------------------------------------------------------ json
+
+    public String json() {
+        ObjectNode doc = JsonNodeFactory.instance.objectNode();
+        ArrayNode rows = doc.putArray("results");
+        for (ReplayResult r : results) {
+            ObjectNode o = rows.addObject().put("file", r.file()).put("task", r.task()).put("agent", r.agent())
+                    .put("answer", r.answer()).put("status", r.status().value()).put("reason", r.reason())
+                    .put("before", r.before());
+            if (r.afterMin() == null) {
+                o.putNull("after");
+            } else if (r.afterIsPoint()) {
+                o.put("after", r.afterMin());
+            } else {
+                o.putArray("after").add(r.afterMin()).add(r.afterMax());
+            }
+            o.put("exact", r.exact()).put("enumerated", r.enumerated());
+            if (r.hashSeed() == null) {
+                o.putNull("hash_seed");
+            } else {
+                o.put("hash_seed", r.hashSeed());
+            }
+            r.changedNodes().forEach(o.putArray("changed_nodes")::add);
+            r.unknownClaims().forEach(o.putArray("unknown_claims")::add);
+            r.unknownExtractions().forEach(o.putArray("unknown_extractions")::add);
+            o.put("after_error", r.afterError());
+        }
+        ArrayNode agents = doc.putArray("agents");
+        for (AgentRow a : agents()) {
+            ObjectNode o = agents.addObject().put("agent", a.agent()).put("exact", a.exact());
+            o.set("before", metricsJson(a.before()));
+            o.set("after_low", metricsJson(a.afterLow()));
+            o.set("after_high", metricsJson(a.afterHigh()));
+        }
+        return JsonFiles.toFileText(doc);
+    }
+
+    private static ObjectNode metricsJson(AgentMetrics m) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("num_tasks", m.tasks()).put("num_runs", m.runs())
+                .put("avg_score", m.avgScore()).put("avg_score_std", m.avgScoreStd())
+                .put("success_rate", m.successRate()).put("success_rate_std", m.successStd())
+                .put("pass_at_" + m.runs(), m.passAtK());
+        ObjectNode perRun = o.putObject("per_run");
+        m.perRun().forEach(perRun::put);
+        return o;
+    }
+
+    // ------------------------------------------------------------------ numbers
+
+    private static String score(Double v) {
+        return v == null ? "-" : PyFormat.fixed(v, 4);
+    }
+
+    private static String range(double low, double high) {
+        return low == high ? score(low) : "[" + score(low) + ", " + score(high) + "]";
+    }
+
+    private static String after(ReplayResult r) {
+        if (r.afterMin() == null) {
+            return "raises";
+        }
+        return range(r.afterMin(), r.afterMax());
+    }
+
+    private static String delta(ReplayResult r) {
+        if (r.afterMin() == null) {
+            return "-";
+        }
+        double lo = r.afterMin() - r.before();
+        double hi = r.afterMax() - r.before();
+        return lo == hi ? signed(lo) : "[" + signed(lo) + ", " + signed(hi) + "]";
+    }
+
+    private static String signed(double d) {
+        return d == 0 ? "+" + PyFormat.fixed(0.0, 4) : (d > 0 ? "+" : "") + PyFormat.fixed(d, 4);
+    }
+}

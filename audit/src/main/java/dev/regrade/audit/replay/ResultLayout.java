@@ -1,0 +1,54 @@
+package dev.regrade.audit.replay;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The Mind2Web 2 runner's result layout, {@code eval_results/<agent>/<task>/<answer>/results/<timestamp>_<answer>.json}:
+ * of several results of one answer only the latest counts, as the runner's {@code _latest_json} picks it
+ * (the 14-digit timestamp in the file name; a name without one is oldest). Files outside that layout
+ * are kept as they are.
+ */
+public final class ResultLayout {
+    private static final Pattern TIMESTAMP = Pattern.compile("(\\d{8})_?(\\d{6})");
+
+    private ResultLayout() {
+    }
+
+    /** The files to read: each answer folder's latest result, every other file; in the given order. */
+    public static List<Path> latestPerAnswer(List<Path> files) {
+        Map<Path, Path> latest = new LinkedHashMap<>();
+        for (Path f : files) {
+            resultsDir(f).ifPresent(dir -> latest.merge(dir, f, (a, b) -> NEWEST.compare(a, b) >= 0 ? a : b));
+        }
+        List<Path> kept = new ArrayList<>();
+        for (Path f : files) {
+            if (resultsDir(f).map(dir -> latest.get(dir).equals(f)).orElse(true)) {
+                kept.add(f);
+            }
+        }
+        return kept;
+    }
+
+    private static Optional<Path> resultsDir(Path file) {
+        Path dir = file.toAbsolutePath().normalize().getParent();
+        return dir != null && dir.getFileName() != null && dir.getFileName().toString().equals("results")
+                ? Optional.of(dir) : Optional.empty();
+    }
+
+    /** By timestamp, then by name (the runner's tie is file-system order; Regrade's is deterministic). */
+    private static final Comparator<Path> NEWEST = Comparator.comparing((Path p) -> timestamp(p.getFileName().toString()))
+            .thenComparing(p -> p.getFileName().toString());
+
+    private static String timestamp(String name) {
+        Matcher m = TIMESTAMP.matcher(name);
+        return m.find() ? m.group(1) + m.group(2) : "";
+    }
+}
