@@ -37,9 +37,12 @@ public final class ResultLayout {
         return kept;
     }
 
+    /** The answer's {@code results} folder of a file the runner wrote ({@code <answer>/results/<ts>_<answer>….json}). */
     private static Optional<Path> resultsDir(Path file) {
         Path dir = file.toAbsolutePath().normalize().getParent();
-        return dir != null && dir.getFileName() != null && dir.getFileName().toString().equals("results")
+        Path answer = dir == null ? null : dir.getParent();
+        return answer != null && answer.getFileName() != null && dir.getFileName().toString().equals("results")
+                && file.getFileName().toString().contains(answer.getFileName().toString())
                 ? Optional.of(dir) : Optional.empty();
     }
 
