@@ -34,6 +34,7 @@ public final class Replayer {
     private final Function<String, Optional<RubricScript>> scripts;
     private final String before;
     private final String after;
+    private final int enumerateUpTo;
 
     /**
      * @param scripts the ported script for a task id
@@ -41,9 +42,15 @@ public final class Replayer {
      * @param after   the variant to replay them under
      */
     public Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after) {
+        this(scripts, before, after, UNKNOWNS_ENUMERATED);
+    }
+
+    /** A replayer enumerating the assignments only up to {@code enumerateUpTo} unknown verdicts per run. */
+    Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after, int enumerateUpTo) {
         this.scripts = scripts;
         this.before = before;
         this.after = after;
+        this.enumerateUpTo = enumerateUpTo;
     }
 
     public ReplayResult replay(StoredResult stored) {
@@ -145,7 +152,7 @@ public final class Replayer {
             Map<String, Boolean> assignment = pending.remove(pending.size() - 1);
             Run run = runAfter(script, world, seed, sentBefore, assignment, false);
             runs++;
-            if (run.unknowns.size() > UNKNOWNS_ENUMERATED) {
+            if (run.unknowns.size() > enumerateUpTo) {
                 enumerated = false;
                 break;
             }

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * summary is read as the runner stores it (no hash seed, no evaluation date but the case's), then
  * replayed: the self-check reproduces it (recovering the seed where the set order matters), under
  * the released variant it is exact and unchanged, and under the fixed variant the original's fixed
- * score is the replay's exact score (with the original's changed nodes) or lies in its interval.
+ * score is the replay's exact score (with the original's changed nodes) or lies in its interval, and
+ * the all-fail and all-pass bounds are the enumerated interval (the README's monotonicity argument).
  */
 class UpstreamResultsReplayTest {
     private static final Path GOLDEN = Paths.get("..", "scripts-2025_10_23", "src", "test", "resources", "dev",
@@ -45,6 +46,8 @@ class UpstreamResultsReplayTest {
         int intervals = 0;
         int seedsRecovered = 0;
         int edited = 0;
+        int boundsChecked = 0;
+        Replayer boundsOnly = new Replayer(Scripts::byName, "released", "fixed", 0);
         for (Path file : goldenFiles()) {
             JsonNode c = JsonFiles.parse(Files.readString(file));
             if (!c.path("variant").asText().equals("released") || !c.path("expected").has("summary")) {
@@ -95,6 +98,13 @@ class UpstreamResultsReplayTest {
                         "changed " + f.changedNodes() + ", original " + changed);
             } else {
                 intervals++;
+                if (f.enumerated() && !task.equals("ikea_shopping_list")) { // the bounds argument (README)
+                    ReplayResult bounds = boundsOnly.replay(stored);
+                    check(failures, partner, !bounds.enumerated() && f.afterMin().equals(bounds.afterMin())
+                            && f.afterMax().equals(bounds.afterMax()), "enumerated [" + f.afterMin() + ", "
+                            + f.afterMax() + "], bounds [" + bounds.afterMin() + ", " + bounds.afterMax() + "]");
+                    boundsChecked++;
+                }
                 check(failures, partner, f.afterMin() != null && f.afterMin() <= truthScore && truthScore <= f.afterMax(),
                         "original " + truthScore + " outside [" + f.afterMin() + ", " + f.afterMax() + "]");
             }
@@ -105,6 +115,7 @@ class UpstreamResultsReplayTest {
         assertTrue(intervals > 0, "intervals " + intervals);
         assertTrue(seedsRecovered > 0, "seeds recovered " + seedsRecovered);
         assertTrue(edited > 150, "edited " + edited);
+        assertTrue(boundsChecked > 20, "bounds checked " + boundsChecked);
     }
 
     /** The summary alone, as the runner writes it, with the case's evaluation date (the runner's clock). */
