@@ -61,10 +61,17 @@ public record ReplayReport(List<ReplayResult> results) {
         return AgentMetrics.of(agent, scored);
     }
 
+    /** The requests sent to the {@code --judge-url} endpoint, over every result. */
+    public int judgeCalls() {
+        return results.stream().mapToInt(ReplayResult::judgeCalls).sum();
+    }
+
     /** The summary line for stderr. */
     public String summaryLine() {
-        return results.size() + " results: " + count(Status.REPLAYED) + " replayed (" + changed() + " change), "
-                + count(Status.MISMATCH) + " mismatched the self-check, " + count(Status.SKIPPED) + " skipped";
+        long unknown = results.stream().filter(r -> r.status() == Status.REPLAYED && !r.exact()).count();
+        return results.size() + " results: " + count(Status.REPLAYED) + " replayed (" + changed() + " may change, "
+                + unknown + " with unknown verdicts), " + count(Status.MISMATCH) + " mismatched the self-check, "
+                + count(Status.SKIPPED) + " skipped" + (judgeCalls() > 0 ? "; " + judgeCalls() + " judge calls" : "");
     }
 
     // ------------------------------------------------------------------ text
@@ -106,6 +113,9 @@ public record ReplayReport(List<ReplayResult> results) {
         for (String e : r.unknownExtractions()) {
             b.append(indent).append("unknown extraction (empty template): ").append(e).append('\n');
         }
+        if (r.judgeCalls() > 0) {
+            b.append(indent).append(r.judgeCalls()).append(" judge calls for the unknown verdicts\n");
+        }
         if (r.afterError() != null) {
             b.append(indent).append("the after-variant raises: ").append(r.afterError().lines().findFirst().orElse("")).append('\n');
         }
@@ -138,6 +148,45 @@ public record ReplayReport(List<ReplayResult> results) {
         return b.toString();
     }
 
+    // ------------------------------------------------------------------ html
+
+    /** One self-contained page (no script, nothing loaded) with the Markdown's tables. */
+    public String html() {
+        StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<title>Replay</title><style>body{font-family:sans-serif}table{border-collapse:collapse}"
+                + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.mismatch{background:#fdd}"
+                + ".changed{background:#ffd}</style></head><body>\n<h1>Replay</h1>\n<p>")
+                .append(esc(summaryLine())).append(".</p>\n<table><tr><th>agent</th><th>avg_score</th>"
+                        + "<th>success_rate</th><th>pass@k</th></tr>\n");
+        for (AgentRow a : agents()) {
+            b.append("<tr><td>").append(esc(a.agent())).append("</td><td>").append(score(a.before().avgScore()))
+                    .append(" → ").append(range(a.afterLow().avgScore(), a.afterHigh().avgScore())).append("</td><td>")
+                    .append(score(a.before().successRate())).append(" → ")
+                    .append(range(a.afterLow().successRate(), a.afterHigh().successRate())).append("</td><td>")
+                    .append(score(a.before().passAtK())).append(" → ")
+                    .append(range(a.afterLow().passAtK(), a.afterHigh().passAtK())).append("</td></tr>\n");
+        }
+        b.append("</table>\n<table><tr><th>task</th><th>agent</th><th>answer</th><th>before</th><th>after</th>"
+                + "<th>Δ</th><th>status</th><th>changed nodes</th><th>unknown claims</th></tr>\n");
+        for (ReplayResult r : results) {
+            boolean replayed = r.status() == Status.REPLAYED;
+            String cls = r.status() == Status.MISMATCH ? " class=\"mismatch\""
+                    : replayed && !r.changedNodes().isEmpty() ? " class=\"changed\"" : "";
+            b.append("<tr").append(cls).append("><td>").append(esc(String.valueOf(r.task()))).append("</td><td>")
+                    .append(esc(r.agent())).append("</td><td>").append(esc(r.answer())).append("</td><td>")
+                    .append(score(r.before())).append("</td><td>").append(replayed ? after(r) : "").append("</td><td>")
+                    .append(replayed ? delta(r) : "").append("</td><td>").append(r.status().value())
+                    .append(replayed ? "" : ": " + esc(r.reason())).append("</td><td>")
+                    .append(esc(String.join(", ", r.changedNodes()))).append("</td><td>")
+                    .append(esc(String.join("\n", r.unknownClaims())).replace("\n", "<br>")).append("</td></tr>\n");
+        }
+        return b.append("</table>\n</body></html>\n").toString();
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
     private static String cell(String s) {
         return s.replace("|", "\\|").replace("\n", " ");
     }
@@ -167,7 +216,7 @@ public record ReplayReport(List<ReplayResult> results) {
             r.changedNodes().forEach(o.putArray("changed_nodes")::add);
             r.unknownClaims().forEach(o.putArray("unknown_claims")::add);
             r.unknownExtractions().forEach(o.putArray("unknown_extractions")::add);
-            o.put("after_error", r.afterError());
+            o.put("after_error", r.afterError()).put("judge_calls", r.judgeCalls());
         }
         ArrayNode agents = doc.putArray("agents");
         for (AgentRow a : agents()) {

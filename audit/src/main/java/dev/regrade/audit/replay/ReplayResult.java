@@ -15,7 +15,7 @@ import java.util.List;
  * @param afterMin           the lowest after-score over the assignments of the unknown verdicts
  *                           (null when not replayed, or when the after-variant raises under every one)
  * @param afterMax           the highest; equal to {@code afterMin} when the after-score is exact
- * @param exact              true when no verdict was unknown: the after-score is {@code afterMin}
+ * @param exact              true when no verdict was unknown, or the endpoint gave them: the after-score is {@code afterMin}
  * @param enumerated         true when every assignment of the unknown verdicts was run (else the
  *                           interval comes from the all-fail and all-pass assignments)
  * @param hashSeed           the PYTHONHASHSEED replayed under when the before-variant reads it, else null
@@ -24,11 +24,12 @@ import java.util.List;
  * @param unknownClaims      the claims whose verdict is not known (node id: claim), in call order
  * @param unknownExtractions the extractions the after-variant requests that the before-variant did not
  * @param afterError         the Python error when the after-variant raises (under some assignment), else null
+ * @param judgeCalls         the requests sent to the {@code --judge-url} endpoint for the unknown verdicts
  */
 public record ReplayResult(String file, String task, String agent, String answer, Status status, String reason,
                            Double before, Double afterMin, Double afterMax, boolean exact, boolean enumerated,
                            Long hashSeed, List<String> changedNodes, List<String> unknownClaims,
-                           List<String> unknownExtractions, String afterError) {
+                           List<String> unknownExtractions, String afterError, int judgeCalls) {
     /** How a replay ended. */
     public enum Status {
         REPLAYED, MISMATCH, SKIPPED;
@@ -47,7 +48,7 @@ public record ReplayResult(String file, String task, String agent, String answer
 
     static ReplayResult notReplayed(StoredResult r, Status status, String reason, Long seed) {
         return new ReplayResult(r.file(), r.task(), r.agent(), r.answer(), status, reason, r.finalScore(), null, null,
-                false, false, seed, List.of(), List.of(), List.of(), null);
+                false, false, seed, List.of(), List.of(), List.of(), null, 0);
     }
 
     /** True when the after-score is one number. */

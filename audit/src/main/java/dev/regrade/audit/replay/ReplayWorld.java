@@ -1,6 +1,8 @@
 package dev.regrade.audit.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.audit.run.GuardedJudge;
+import dev.regrade.audit.run.JudgeUnavailableException;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
@@ -30,8 +32,8 @@ import java.util.Set;
  * and no maps tool (its distances are not stored: a run that asks it cannot be replayed).
  */
 final class ReplayWorld {
-    /** The answer text is not stored either; prompts carry this instead, in both variants alike. */
-    private static final String ANSWER = "";
+    /** A result does not store the answer text: without the runner's copy, prompts carry this, in both variants alike. */
+    private static final String NO_ANSWER = "";
     private static final Page BLANK = new Page("", List.of());
 
     /** How a replay run answers a judge request. */
@@ -76,7 +78,7 @@ final class ReplayWorld {
     Run run(RubricScript script, String variant, long hashSeed, Verdicts verdicts) {
         Run run = new Run();
         Map<String, Integer> occurrences = new HashMap<>();
-        EvaluationContext ctx = EvaluationContext.of(ANSWER)
+        EvaluationContext ctx = EvaluationContext.of(stored.answerText() != null ? stored.answerText() : NO_ANSWER)
                 .withNames(stored.agent(), stored.answer())
                 .withExtractor(request -> {
                     String name = request.extractionName();
@@ -110,6 +112,9 @@ final class ReplayWorld {
             run.finalScore = summary.finalScore();
         } catch (PyException e) {
             run.crash = e.pythonType() + ": " + e.pythonMessage();
+        } catch (GuardedJudge.Abort e) {
+            throw new JudgeUnavailableException("the judge for the unknown verdicts did not answer (" + e.getMessage()
+                    + "); the replay was abandoned", e.getCause());
         }
         return run;
     }

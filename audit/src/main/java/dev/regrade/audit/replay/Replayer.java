@@ -4,12 +4,14 @@ import dev.regrade.audit.replay.ReplayResult.Status;
 import dev.regrade.audit.replay.ReplayWorld.Run;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.TreeDiff;
+import dev.regrade.rubric.port.Judge;
 import dev.regrade.rubric.script.RubricScript;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -35,6 +37,7 @@ public final class Replayer {
     private final String before;
     private final String after;
     private final int enumerateUpTo;
+    private final Judge unknownJudge;
 
     /**
      * @param scripts the ported script for a task id
@@ -42,15 +45,25 @@ public final class Replayer {
      * @param after   the variant to replay them under
      */
     public Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after) {
-        this(scripts, before, after, UNKNOWNS_ENUMERATED);
+        this(scripts, before, after, UNKNOWNS_ENUMERATED, null);
+    }
+
+    /**
+     * A replayer that asks {@code judge} (the {@code --judge-url} endpoint) for every unknown verdict, and
+     * only for those, so that every after-score is exact.
+     */
+    public Replayer withJudgeForUnknowns(Judge judge) {
+        return new Replayer(scripts, before, after, enumerateUpTo, Objects.requireNonNull(judge));
     }
 
     /** A replayer enumerating the assignments only up to {@code enumerateUpTo} unknown verdicts per run. */
-    Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after, int enumerateUpTo) {
+    Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after, int enumerateUpTo,
+             Judge unknownJudge) {
         this.scripts = scripts;
         this.before = before;
         this.after = after;
         this.enumerateUpTo = enumerateUpTo;
+        this.unknownJudge = unknownJudge;
     }
 
     public ReplayResult replay(StoredResult stored) {
@@ -139,6 +152,20 @@ public final class Replayer {
         Set<String> requestedBefore = new LinkedHashSet<>();
         stored.info().forEach(r -> requestedBefore.add(r.fieldNames().next()));
         Outcomes outcomes = new Outcomes(stored);
+        if (unknownJudge != null) {
+            int[] calls = {0};
+            Run run = world.run(script, after, seed, (request, digest, r) -> {
+                Set<String> sent = sentBefore.get(request.nodeId());
+                if (request.nodeId() != null && sent != null && sent.contains(digest)) {
+                    return world.storedVerdict(request.nodeId());
+                }
+                r.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
+                calls[0]++;
+                return unknownJudge.judge(request).result();
+            });
+            outcomes.add(run);
+            return outcomes.result(seedUsed, true, calls[0]);
+        }
         // Depth first over the unknown verdicts, in the order the runs meet them.
         List<Map<String, Boolean>> pending = new ArrayList<>();
         pending.add(new LinkedHashMap<>());
@@ -172,7 +199,7 @@ public final class Replayer {
             outcomes.add(runAfter(script, world, seed, sentBefore, Map.of(), false));
             outcomes.add(runAfter(script, world, seed, sentBefore, Map.of(), true));
         }
-        return outcomes.result(seedUsed, enumerated);
+        return outcomes.result(seedUsed, enumerated, 0);
     }
 
     private Run runAfter(RubricScript script, ReplayWorld world, long seed, Map<String, Set<String>> sentBefore,
@@ -221,12 +248,12 @@ public final class Replayer {
             }
         }
 
-        ReplayResult result(Long seed, boolean enumerated) {
+        ReplayResult result(Long seed, boolean enumerated, int judgeCalls) {
             List<String> claims = new ArrayList<>();
             unknowns.forEach((k, v) -> claims.add(k + ": " + v));
             return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.REPLAYED,
-                    null, stored.finalScore(), min, max, unknowns.isEmpty(), enumerated, seed,
-                    List.copyOf(changed), claims, List.copyOf(missing), error);
+                    null, stored.finalScore(), min, max, unknowns.isEmpty() || judgeCalls > 0, enumerated, seed,
+                    List.copyOf(changed), claims, List.copyOf(missing), error, judgeCalls);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.regrade.audit.replay;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,6 +45,15 @@ public final class ResultLayout {
         return answer != null && answer.getFileName() != null && dir.getFileName().toString().equals("results")
                 && file.getFileName().toString().contains(answer.getFileName().toString())
                 ? Optional.of(dir) : Optional.empty();
+    }
+
+    /**
+     * The runner's copy of the answer a result evaluated ({@code <answer>/<answer_name>} beside the
+     * {@code results} folder), if the file lies in the runner's layout and the copy exists.
+     */
+    public static Optional<Path> answerCopy(Path resultFile, String answerName) {
+        return resultsDir(resultFile).map(dir -> dir.getParent().resolve(answerName))
+                .filter(p -> !answerName.contains("/") && !answerName.contains("\\") && Files.isRegularFile(p));
     }
 
     /** By timestamp, then by name (the runner's tie is file-system order; Regrade's is deterministic). */

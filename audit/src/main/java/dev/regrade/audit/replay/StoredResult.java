@@ -23,9 +23,10 @@ import java.util.List;
  * @param tree       {@code eval_breakdown[0].verification_tree}; null without one
  * @param evalDate   Regrade's {@code regrade.eval_date}, else null (the runner does not store it)
  * @param hashSeed   Regrade's {@code regrade.hash_seed}, else null (the runner's seed is random)
+ * @param answerText the answer evaluated, where the runner's layout keeps its copy, else null
  */
 public record StoredResult(String file, String task, String agent, String answer, Double finalScore,
-                           List<JsonNode> info, ResultNode tree, String evalDate, Long hashSeed) {
+                           List<JsonNode> info, ResultNode tree, String evalDate, Long hashSeed, String answerText) {
     public StoredResult {
         info = List.copyOf(info);
     }
@@ -74,7 +75,12 @@ public record StoredResult(String file, String task, String agent, String answer
         if (task == null) {
             task = taskFromPath(file);
         }
-        return new StoredResult(file.toString(), task, agent, answer, finalScore, info, tree, evalDate, seed);
+        return new StoredResult(file.toString(), task, agent, answer, finalScore, info, tree, evalDate, seed, null);
+    }
+
+    /** The same result with the answer's text. */
+    public StoredResult withAnswerText(String text) {
+        return new StoredResult(file, task, agent, answer, finalScore, info, tree, evalDate, hashSeed, text);
     }
 
     /** The runner's layout: {@code <task>/<answer>/results/<timestamp>_<answer>.json}. */

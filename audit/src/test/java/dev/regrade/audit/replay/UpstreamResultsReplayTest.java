@@ -47,7 +47,7 @@ class UpstreamResultsReplayTest {
         int seedsRecovered = 0;
         int edited = 0;
         int boundsChecked = 0;
-        Replayer boundsOnly = new Replayer(Scripts::byName, "released", "fixed", 0);
+        Replayer boundsOnly = new Replayer(Scripts::byName, "released", "fixed", 0, null);
         for (Path file : goldenFiles()) {
             JsonNode c = JsonFiles.parse(Files.readString(file));
             if (!c.path("variant").asText().equals("released") || !c.path("expected").has("summary")) {
@@ -71,7 +71,7 @@ class UpstreamResultsReplayTest {
             if (r.hashSeed() == null) { // an edited file fails (a seed-reading one would search every seed first)
                 edited++;
                 StoredResult edit = new StoredResult(stored.file(), task, stored.agent(), stored.answer(),
-                        stored.finalScore(), stored.info(), flipFirstLeaf(stored.tree()), stored.evalDate(), null);
+                        stored.finalScore(), stored.info(), flipFirstLeaf(stored.tree()), stored.evalDate(), null, stored.answerText());
                 ReplayResult e = same.replay(edit);
                 check(failures, file, e.status() == Status.MISMATCH && e.reason().startsWith("first differing node: "),
                         "edited file: " + e.status().value() + " " + e.reason());
@@ -118,11 +118,11 @@ class UpstreamResultsReplayTest {
         assertTrue(boundsChecked > 20, "bounds checked " + boundsChecked);
     }
 
-    /** The summary alone, as the runner writes it, with the case's evaluation date (the runner's clock). */
+    /** The summary alone, as the runner writes it, with the case's evaluation date (the runner's clock) and answer (its copy). */
     private static StoredResult asRunnerStoresIt(Path file, String task, JsonNode c) {
         StoredResult read = StoredResult.read(file, c.get("expected").get("summary"));
         return new StoredResult(read.file(), task, read.agent(), read.answer(), read.finalScore(), read.info(),
-                read.tree(), c.path("eval_date").asText(null), null);
+                read.tree(), c.path("eval_date").asText(null), null, c.path("answer").asText(null));
     }
 
     /** The tree with its first leaf's verdict turned over (passed ↔ failed, anything else → passed). */
