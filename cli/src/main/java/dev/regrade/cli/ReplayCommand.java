@@ -112,7 +112,8 @@ final class ReplayCommand extends RegradeCommand {
             }
             replayer = replayer.withJudgeForUnknowns(new GuardedJudge(new HttpJudgeClient(config)));
         }
-        List<ReplayResult> results = stored.stream().map(replayer::replay).toList();
+        // Results are independent: replayed on every core, reported in file order.
+        List<ReplayResult> results = stored.parallelStream().map(replayer::replay).toList();
         ReplayReport report = new ReplayReport(results);
         if (outDir != null) {
             OutputDirectory.replace(outDir, "replay", dir -> {
