@@ -77,6 +77,24 @@ class ReplayCommandTest {
     }
 
     @Test
+    void rescoreAndDiffReadTheRunnersLayoutAsTheRunnerDoes() throws IOException {
+        Path old = store("agent-a", "ikea_shopping_list", "hash", "20250101_120000");
+        Files.writeString(old, "{ \"not\": \"read\" }", StandardCharsets.UTF_8);
+        Path latest = store("agent-a", "ikea_shopping_list", "hash", "20260101_120000");
+        CliRun rescore = CliRun.of("rescore", dir.resolve("eval_results").toString());
+        assertEquals(0, rescore.status(), rescore.err());
+        assertEquals(latest + ": consistent\n", rescore.out());
+
+        Path other = dir.resolve("other");
+        Path moved = other.resolve("eval_results/agent-a/ikea_shopping_list/answer_1/results/20270101_000000_answer_1.md.json");
+        Files.createDirectories(moved.getParent());
+        Files.copy(latest, moved);
+        CliRun diff = CliRun.of("diff", dir.resolve("eval_results").toString(), other.resolve("eval_results").toString());
+        assertEquals(0, diff.status(), diff.out() + diff.err());
+        assertEquals("no differences in 1 files\n", diff.out());
+    }
+
+    @Test
     void outWritesTheReportFamily() throws IOException {
         Path f = store("agent-a", "ikea_shopping_list", "full", "20260101_120000");
         Path out = dir.resolve("out");

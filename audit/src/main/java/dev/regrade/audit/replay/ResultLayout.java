@@ -48,6 +48,17 @@ public final class ResultLayout {
     }
 
     /**
+     * What pairs a file of one result tree with a file of another ({@code diff} of two directories): its
+     * path relative to {@code root}, but for a result the runner wrote, its answer's {@code results/}
+     * folder (two evaluations of one answer have different time stamps).
+     */
+    public static String pairingKey(Path root, Path file) {
+        Path p = resultsDir(file).map(dir -> root.toAbsolutePath().normalize().relativize(dir)).orElse(null);
+        return p != null ? p.toString().replace('\\', '/') + "/"
+                : root.relativize(file).toString().replace('\\', '/');
+    }
+
+    /**
      * The runner's copy of the answer a result evaluated ({@code <answer>/<answer_name>} beside the
      * {@code results} folder), if the file lies in the runner's layout and the copy exists.
      */
