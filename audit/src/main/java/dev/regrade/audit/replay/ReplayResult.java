@@ -1,5 +1,6 @@
 package dev.regrade.audit.replay;
 
+import dev.regrade.rubric.json.ResultNode;
 import java.util.List;
 
 /**
@@ -25,11 +26,13 @@ import java.util.List;
  * @param unknownExtractions the extractions the after-variant requests that the before-variant did not
  * @param afterError         the Python error when the after-variant raises (under some assignment), else null
  * @param judgeCalls         the requests sent to the {@code --judge-url} endpoint for the unknown verdicts
+ * @param afterTree          the after-variant's tree when the after-score is exact (else null: one tree per assignment)
  */
 public record ReplayResult(String file, String task, String agent, String answer, Status status, String reason,
                            Double before, Double afterMin, Double afterMax, boolean exact, boolean enumerated,
                            Long hashSeed, List<String> changedNodes, List<String> unknownClaims,
-                           List<String> unknownExtractions, String afterError, int judgeCalls) {
+                           List<String> unknownExtractions, String afterError, int judgeCalls,
+                           ResultNode afterTree) {
     /** How a replay ended. */
     public enum Status {
         REPLAYED, MISMATCH, SKIPPED;
@@ -48,7 +51,7 @@ public record ReplayResult(String file, String task, String agent, String answer
 
     static ReplayResult notReplayed(StoredResult r, Status status, String reason, Long seed) {
         return new ReplayResult(r.file(), r.task(), r.agent(), r.answer(), status, reason, r.finalScore(), null, null,
-                false, false, seed, List.of(), List.of(), List.of(), null, 0);
+                false, false, seed, List.of(), List.of(), List.of(), null, 0, null);
     }
 
     /** True when the after-score is one number. */

@@ -4,6 +4,7 @@ import dev.regrade.audit.replay.ReplayResult.Status;
 import dev.regrade.audit.replay.ReplayWorld.Run;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.TreeDiff;
+import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.port.Judge;
 import dev.regrade.rubric.script.RubricScript;
 import java.util.ArrayList;
@@ -228,6 +229,7 @@ public final class Replayer {
         private Double min;
         private Double max;
         private String error;
+        private ResultNode lastTree;
         private final Set<String> changed = new LinkedHashSet<>();
         private final Map<String, String> unknowns = new LinkedHashMap<>();
         private final Set<String> missing = new LinkedHashSet<>();
@@ -246,6 +248,7 @@ public final class Replayer {
             double score = run.finalScore == null ? 0.0 : run.finalScore;
             min = min == null ? score : Math.min(min, score);
             max = max == null ? score : Math.max(max, score);
+            lastTree = run.tree;
             for (Change c : TreeDiff.diff(stored.tree(), run.tree)) {
                 changed.add(c.nodeId());
             }
@@ -254,9 +257,10 @@ public final class Replayer {
         ReplayResult result(Long seed, boolean enumerated, int judgeCalls) {
             List<String> claims = new ArrayList<>();
             unknowns.forEach((k, v) -> claims.add(k + ": " + v));
+            boolean exact = unknowns.isEmpty() || judgeCalls > 0;
             return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.REPLAYED,
-                    null, stored.finalScore(), min, max, unknowns.isEmpty() || judgeCalls > 0, enumerated, seed,
-                    List.copyOf(changed), claims, List.copyOf(missing), error, judgeCalls);
+                    null, stored.finalScore(), min, max, exact, enumerated, seed, List.copyOf(changed), claims,
+                    List.copyOf(missing), error, judgeCalls, exact ? lastTree : null);
         }
     }
 }

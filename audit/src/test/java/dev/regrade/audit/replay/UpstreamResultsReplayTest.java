@@ -10,6 +10,7 @@ import dev.regrade.rubric.diff.TreeDiff;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.json.ResultNode;
+import dev.regrade.rubric.json.TreeJson;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * summary is read as the runner stores it (no hash seed, no evaluation date but the case's), then
  * replayed: the self-check reproduces it (recovering the seed where the set order matters), under
  * the released variant it is exact and unchanged, and under the fixed variant the original's fixed
- * score is the replay's exact score (with the original's changed nodes) or lies in its interval, and
+ * score and tree are the replay's exact ones (no claim changed) or the score lies in its interval, and
  * the all-fail and all-pass bounds are the enumerated interval (the README's monotonicity argument).
  */
 class UpstreamResultsReplayTest {
@@ -96,6 +97,8 @@ class UpstreamResultsReplayTest {
                 check(failures, partner, f.afterMin() == truthScore, "exact " + f.afterMin() + ", original " + truthScore);
                 check(failures, partner, new ArrayList<>(changed).equals(f.changedNodes()),
                         "changed " + f.changedNodes() + ", original " + changed);
+                check(failures, partner, TreeJson.readStored(ResultJson.treeOf(truth), "$").equals(f.afterTree()),
+                        "the replayed after-tree is not the original's fixed tree");
             } else {
                 intervals++;
                 if (f.enumerated() && !task.equals("ikea_shopping_list")) { // the bounds argument (README)
