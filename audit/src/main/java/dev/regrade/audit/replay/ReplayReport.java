@@ -30,6 +30,17 @@ public record ReplayReport(List<ReplayResult> results) {
         public boolean exact() {
             return afterLow.equals(afterHigh);
         }
+
+        /** avg_score, success_rate and pass@k as {@code before → after} ({@code [low, high]} where unknown). */
+        List<String> moves() {
+            return List.of(move(before.avgScore(), afterLow.avgScore(), afterHigh.avgScore()),
+                    move(before.successRate(), afterLow.successRate(), afterHigh.successRate()),
+                    move(before.passAtK(), afterLow.passAtK(), afterHigh.passAtK()));
+        }
+
+        private static String move(double was, double low, double high) {
+            return score(was) + " → " + range(low, high);
+        }
     }
 
     public long count(Status s) {
@@ -85,16 +96,13 @@ public record ReplayReport(List<ReplayResult> results) {
                 continue;
             }
             b.append(' ').append(r.task()).append(' ').append(r.agent()).append(' ').append(r.answer()).append(": ")
-                    .append(score(r.before())).append(" -> ").append(after(r)).append(" (").append(delta(r)).append(")\n");
+                    .append(score(r.before())).append(" → ").append(after(r)).append(" (").append(delta(r)).append(")\n");
             details(b, r, "  ");
         }
         for (AgentRow a : agents()) {
-            b.append("agent ").append(a.agent()).append(": avg_score ").append(score(a.before().avgScore()))
-                    .append(" -> ").append(range(a.afterLow().avgScore(), a.afterHigh().avgScore()))
-                    .append(", success_rate ").append(score(a.before().successRate())).append(" -> ")
-                    .append(range(a.afterLow().successRate(), a.afterHigh().successRate()))
-                    .append(", pass@").append(a.before().runs()).append(' ').append(score(a.before().passAtK()))
-                    .append(" -> ").append(range(a.afterLow().passAtK(), a.afterHigh().passAtK())).append('\n');
+            List<String> m = a.moves();
+            b.append("agent ").append(a.agent()).append(": avg_score ").append(m.get(0)).append(", success_rate ")
+                    .append(m.get(1)).append(", pass@").append(a.before().runs()).append(' ').append(m.get(2)).append('\n');
         }
         b.append(summaryLine()).append('\n');
         return b.toString();
@@ -127,12 +135,7 @@ public record ReplayReport(List<ReplayResult> results) {
         StringBuilder b = new StringBuilder("# Replay\n\n").append(summaryLine()).append(".\n\n");
         b.append("| agent | avg_score | success_rate | pass@k |\n|---|---|---|---|\n");
         for (AgentRow a : agents()) {
-            b.append("| ").append(cell(a.agent())).append(" | ").append(score(a.before().avgScore())).append(" → ")
-                    .append(range(a.afterLow().avgScore(), a.afterHigh().avgScore())).append(" | ")
-                    .append(score(a.before().successRate())).append(" → ")
-                    .append(range(a.afterLow().successRate(), a.afterHigh().successRate())).append(" | ")
-                    .append(score(a.before().passAtK())).append(" → ")
-                    .append(range(a.afterLow().passAtK(), a.afterHigh().passAtK())).append(" |\n");
+            b.append("| ").append(cell(a.agent())).append(" | ").append(String.join(" | ", a.moves())).append(" |\n");
         }
         b.append("\n| task | agent | answer | before | after | Δ | status | changed nodes | unknown claims |\n")
                 .append("|---|---|---|---|---|---|---|---|---|\n");
@@ -159,12 +162,8 @@ public record ReplayReport(List<ReplayResult> results) {
                 .append(esc(summaryLine())).append(".</p>\n<table><tr><th>agent</th><th>avg_score</th>"
                         + "<th>success_rate</th><th>pass@k</th></tr>\n");
         for (AgentRow a : agents()) {
-            b.append("<tr><td>").append(esc(a.agent())).append("</td><td>").append(score(a.before().avgScore()))
-                    .append(" → ").append(range(a.afterLow().avgScore(), a.afterHigh().avgScore())).append("</td><td>")
-                    .append(score(a.before().successRate())).append(" → ")
-                    .append(range(a.afterLow().successRate(), a.afterHigh().successRate())).append("</td><td>")
-                    .append(score(a.before().passAtK())).append(" → ")
-                    .append(range(a.afterLow().passAtK(), a.afterHigh().passAtK())).append("</td></tr>\n");
+            b.append("<tr><td>").append(esc(a.agent())).append("</td><td>").append(String.join("</td><td>", a.moves()))
+                    .append("</td></tr>\n");
         }
         b.append("</table>\n<table><tr><th>task</th><th>agent</th><th>answer</th><th>before</th><th>after</th>"
                 + "<th>Δ</th><th>status</th><th>changed nodes</th><th>unknown claims</th></tr>\n");

@@ -6,6 +6,7 @@ import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.TreeDiff;
 import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.port.Judge;
+import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.script.RubricScript;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -153,14 +154,11 @@ public final class Replayer {
     private ReplayResult replayAfter(StoredResult stored, RubricScript script, ReplayWorld world, Run check,
                                      long seed, Long seedUsed) {
         Map<String, Set<String>> sentBefore = check.sent;
-        Set<String> requestedBefore = new LinkedHashSet<>();
-        stored.info().forEach(r -> requestedBefore.add(r.fieldNames().next()));
         Outcomes outcomes = new Outcomes(stored);
         if (unknownJudge != null) {
             int[] calls = {0};
             Run run = world.run(script, after, seed, (request, digest, r) -> {
-                Set<String> sent = sentBefore.get(request.nodeId());
-                if (request.nodeId() != null && sent != null && sent.contains(digest)) {
+                if (sentBefore(sentBefore, request, digest)) {
                     return world.storedVerdict(request.nodeId());
                 }
                 r.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
@@ -209,14 +207,19 @@ public final class Replayer {
     private Run runAfter(RubricScript script, ReplayWorld world, long seed, Map<String, Set<String>> sentBefore,
                          Map<String, Boolean> assignment, boolean unknownDefault) {
         return world.run(script, after, seed, (request, digest, run) -> {
-            Set<String> sent = sentBefore.get(request.nodeId());
-            if (request.nodeId() != null && sent != null && sent.contains(digest)) {
+            if (sentBefore(sentBefore, request, digest)) {
                 return world.storedVerdict(request.nodeId());
             }
             String key = unknownKey(request.nodeId(), request.claim());
             run.unknowns.putIfAbsent(key, request.claim());
             return assignment.getOrDefault(key, unknownDefault);
         });
+    }
+
+    /** True when the before-variant sent this very prompt for this node: its stored verdict answers it. */
+    private static boolean sentBefore(Map<String, Set<String>> sentBefore, JudgeRequest request, String digest) {
+        Set<String> sent = request.nodeId() == null ? null : sentBefore.get(request.nodeId());
+        return sent != null && sent.contains(digest);
     }
 
     private static String unknownKey(String nodeId, String claim) {
