@@ -53,6 +53,9 @@ class ReplayCommandTest {
         assertTrue(stock.get("after").isArray(), "active_stock's fix changes its prompts: " + stock);
         assertTrue(stock.get("unknown_claims").size() > 0);
         assertEquals(List.of("agent-a", "agent-b"), doc.get("agents").findValuesAsText("agent"));
+        assertEquals(List.of("active_stock", "ikea_shopping_list"), doc.get("tasks").findValuesAsText("task"));
+        JsonNode ikea = doc.get("tasks").get(1).get("before");
+        assertEquals(2, ikea.get("num_tasks").asInt(), "a task's units are its agents");
         assertTrue(run.err().contains("3 results: 3 replayed"), run.err());
     }
 

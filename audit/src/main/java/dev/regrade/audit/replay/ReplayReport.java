@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * The replay's report: one row per result, and per agent the metrics of {@code generate_result_summary}
+ * The replay's report: one row per result, and per agent and per task the metrics of {@code generate_result_summary}
  * before and after (after as the low and high ends where unknown verdicts remain: every metric but
  * the standard deviation only grows with each answer's score, so the ends come from the answers'
  * low and high ends). Mismatched and skipped results are in no total.
@@ -25,8 +25,11 @@ public record ReplayReport(List<ReplayResult> results) {
         results = List.copyOf(results);
     }
 
-    /** One agent's metrics before, and after at the low and high end (equal when every after-score is exact). */
-    public record AgentRow(String agent, AgentMetrics before, AgentMetrics afterLow, AgentMetrics afterHigh) {
+    /**
+     * One agent's (or task's) metrics before, and after at the low and high end (equal when every
+     * after-score is exact).
+     */
+    public record MetricsRow(String name, AgentMetrics before, AgentMetrics afterLow, AgentMetrics afterHigh) {
         public boolean exact() {
             return afterLow.equals(afterHigh);
         }
@@ -53,23 +56,33 @@ public record ReplayReport(List<ReplayResult> results) {
                 .filter(r -> !r.afterIsPoint() || !r.afterMin().equals(r.before())).count();
     }
 
-    /** The agents' metrics over the replayed results, by agent name. */
-    public List<AgentRow> agents() {
-        Map<String, List<ReplayResult>> byAgent = new TreeMap<>();
+    /** Per agent, over the replayed results: {@code generate_result_summary}'s metrics over the agent's tasks. */
+    public List<MetricsRow> agents() {
+        return rows(ReplayResult::agent, ReplayResult::task);
+    }
+
+    /** Per task, the same metrics over the task's agents (pass@k: the share of agents with a successful run). */
+    public List<MetricsRow> tasks() {
+        return rows(ReplayResult::task, ReplayResult::agent);
+    }
+
+    private List<MetricsRow> rows(Function<ReplayResult, String> group, Function<ReplayResult, String> unit) {
+        Map<String, List<ReplayResult>> byGroup = new TreeMap<>();
         results.stream().filter(r -> r.status() == Status.REPLAYED)
-                .forEach(r -> byAgent.computeIfAbsent(r.agent(), k -> new ArrayList<>()).add(r));
-        List<AgentRow> rows = new ArrayList<>();
-        byAgent.forEach((agent, list) -> rows.add(new AgentRow(agent,
-                metrics(agent, list, ReplayResult::before),
-                metrics(agent, list, r -> r.afterMin() == null ? 0.0 : r.afterMin()),
-                metrics(agent, list, r -> r.afterMax() == null ? 0.0 : r.afterMax()))));
+                .forEach(r -> byGroup.computeIfAbsent(group.apply(r), k -> new ArrayList<>()).add(r));
+        List<MetricsRow> rows = new ArrayList<>();
+        byGroup.forEach((name, list) -> rows.add(new MetricsRow(name,
+                metrics(name, list, unit, ReplayResult::before),
+                metrics(name, list, unit, r -> r.afterMin() == null ? 0.0 : r.afterMin()),
+                metrics(name, list, unit, r -> r.afterMax() == null ? 0.0 : r.afterMax()))));
         return rows;
     }
 
-    private static AgentMetrics metrics(String agent, List<ReplayResult> list, Function<ReplayResult, Double> score) {
+    private static AgentMetrics metrics(String name, List<ReplayResult> list, Function<ReplayResult, String> unit,
+                                        Function<ReplayResult, Double> score) {
         List<AgentMetrics.Scored> scored = new ArrayList<>();
-        list.forEach(r -> scored.add(new AgentMetrics.Scored(r.task(), r.answer(), score.apply(r))));
-        return AgentMetrics.of(agent, scored);
+        list.forEach(r -> scored.add(new AgentMetrics.Scored(unit.apply(r), r.answer(), score.apply(r))));
+        return AgentMetrics.of(name, scored);
     }
 
     /** The requests sent to the {@code --judge-url} endpoint, over every result. */
@@ -99,13 +112,18 @@ public record ReplayReport(List<ReplayResult> results) {
                     .append(score(r.before())).append(" → ").append(after(r)).append(" (").append(delta(r)).append(")\n");
             details(b, r, "  ");
         }
-        for (AgentRow a : agents()) {
-            List<String> m = a.moves();
-            b.append("agent ").append(a.agent()).append(": avg_score ").append(m.get(0)).append(", success_rate ")
-                    .append(m.get(1)).append(", pass@").append(a.before().runs()).append(' ').append(m.get(2)).append('\n');
-        }
+        textRows(b, "agent", agents());
+        textRows(b, "task", tasks());
         b.append(summaryLine()).append('\n');
         return b.toString();
+    }
+
+    private static void textRows(StringBuilder b, String kind, List<MetricsRow> rows) {
+        for (MetricsRow a : rows) {
+            List<String> m = a.moves();
+            b.append(kind).append(' ').append(a.name()).append(": avg_score ").append(m.get(0)).append(", success_rate ")
+                    .append(m.get(1)).append(", pass@").append(a.before().runs()).append(' ').append(m.get(2)).append('\n');
+        }
     }
 
     private static void details(StringBuilder b, ReplayResult r, String indent) {
@@ -133,9 +151,12 @@ public record ReplayReport(List<ReplayResult> results) {
 
     public String markdown() {
         StringBuilder b = new StringBuilder("# Replay\n\n").append(summaryLine()).append(".\n\n");
-        b.append("| agent | avg_score | success_rate | pass@k |\n|---|---|---|---|\n");
-        for (AgentRow a : agents()) {
-            b.append("| ").append(cell(a.agent())).append(" | ").append(String.join(" | ", a.moves())).append(" |\n");
+        for (String kind : List.of("agent", "task")) {
+            b.append(kind.equals("task") ? "\n" : "").append("| ").append(kind)
+                    .append(" | avg_score | success_rate | pass@k |\n|---|---|---|---|\n");
+            for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
+                b.append("| ").append(cell(a.name())).append(" | ").append(String.join(" | ", a.moves())).append(" |\n");
+            }
         }
         b.append("\n| task | agent | answer | before | after | Δ | status | changed nodes | unknown claims |\n")
                 .append("|---|---|---|---|---|---|---|---|---|\n");
@@ -159,13 +180,17 @@ public record ReplayReport(List<ReplayResult> results) {
                 + "<title>Replay</title><style>body{font-family:sans-serif}table{border-collapse:collapse}"
                 + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.mismatch{background:#fdd}"
                 + ".changed{background:#ffd}</style></head><body>\n<h1>Replay</h1>\n<p>")
-                .append(esc(summaryLine())).append(".</p>\n<table><tr><th>agent</th><th>avg_score</th>"
-                        + "<th>success_rate</th><th>pass@k</th></tr>\n");
-        for (AgentRow a : agents()) {
-            b.append("<tr><td>").append(esc(a.agent())).append("</td><td>").append(String.join("</td><td>", a.moves()))
-                    .append("</td></tr>\n");
+                .append(esc(summaryLine())).append(".</p>\n");
+        for (String kind : List.of("agent", "task")) {
+            b.append("<table><tr><th>").append(kind).append("</th><th>avg_score</th><th>success_rate</th>"
+                    + "<th>pass@k</th></tr>\n");
+            for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
+                b.append("<tr><td>").append(esc(a.name())).append("</td><td>")
+                        .append(String.join("</td><td>", a.moves())).append("</td></tr>\n");
+            }
+            b.append("</table>\n");
         }
-        b.append("</table>\n<table><tr><th>task</th><th>agent</th><th>answer</th><th>before</th><th>after</th>"
+        b.append("<table><tr><th>task</th><th>agent</th><th>answer</th><th>before</th><th>after</th>"
                 + "<th>Δ</th><th>status</th><th>changed nodes</th><th>unknown claims</th></tr>\n");
         for (ReplayResult r : results) {
             boolean replayed = r.status() == Status.REPLAYED;
@@ -217,12 +242,14 @@ public record ReplayReport(List<ReplayResult> results) {
             r.unknownExtractions().forEach(o.putArray("unknown_extractions")::add);
             o.put("after_error", r.afterError()).put("judge_calls", r.judgeCalls());
         }
-        ArrayNode agents = doc.putArray("agents");
-        for (AgentRow a : agents()) {
-            ObjectNode o = agents.addObject().put("agent", a.agent()).put("exact", a.exact());
-            o.set("before", metricsJson(a.before()));
-            o.set("after_low", metricsJson(a.afterLow()));
-            o.set("after_high", metricsJson(a.afterHigh()));
+        for (String kind : List.of("agent", "task")) {
+            ArrayNode table = doc.putArray(kind + "s");
+            for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
+                ObjectNode o = table.addObject().put(kind, a.name()).put("exact", a.exact());
+                o.set("before", metricsJson(a.before()));
+                o.set("after_low", metricsJson(a.afterLow()));
+                o.set("after_high", metricsJson(a.afterHigh()));
+            }
         }
         return JsonFiles.toFileText(doc);
     }
