@@ -51,7 +51,7 @@ public final class Bench {
      * @param launcher the {@code regrade} launcher script to start child audits with (its JVM
      *                 options are the ones measured), or null to start them with {@code java -jar}
      * @param jar      the regrade jar, or null when not running from a jar (no child processes)
-     * @param sections what to measure: {@code audit}, {@code throughput}, {@code subjects}
+     * @param sections what to measure: {@code audit}, {@code throughput}, {@code subjects}, {@code replay}
      * @param upstream a directory with the upstream wearable scorers ({@code released/run_evaluation.py},
      *                 {@code fixed/run_evaluation.py}) to compare with, or null
      * @param progress receives one line per step
@@ -59,7 +59,7 @@ public final class Bench {
     public record Options(int repeat, boolean quick, int requests, Path launcher, Path jar, Set<String> sections,
                           Path upstream, Consumer<String> progress) {
         /** The sections {@code regrade bench} knows, in the order they run. */
-        public static final List<String> SECTIONS = List.of("audit", "throughput", "subjects");
+        public static final List<String> SECTIONS = List.of("audit", "throughput", "subjects", "replay");
 
         public Options {
             sections = Set.copyOf(sections);
@@ -108,6 +108,13 @@ public final class Bench {
         if (o.sections().contains("subjects")) {
             doc.set("subjects", o.upstream() == null ? SubjectsBench.run(o.repeat(), o.quick(), o.jar(), o.progress())
                     : SubjectsBench.run(o.repeat(), o.quick(), o.jar(), o.upstream(), o.progress()));
+        }
+        if (o.sections().contains("replay")) {
+            if (o.launcher() == null && o.jar() == null) {
+                doc.putObject("replay").put("status", "skipped").put("reason", "not running from a jar");
+            } else {
+                doc.set("replay", ReplayBench.run(ReplayBench.prefix(o.launcher(), o.jar()), o.repeat(), o.progress()));
+            }
         }
         return doc;
     }
@@ -248,6 +255,9 @@ public final class Bench {
         }
         if (doc.has("subjects")) {
             sb.append(SubjectsBench.table(doc.get("subjects")));
+        }
+        if (doc.has("replay") && doc.get("replay").has("met")) {
+            sb.append(ReplayBench.table(doc.get("replay")));
         }
         return sb.toString();
     }

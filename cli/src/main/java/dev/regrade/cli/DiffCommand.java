@@ -2,6 +2,7 @@ package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.replay.ResultLayout;
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
@@ -15,6 +16,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -25,7 +28,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "diff", mixinStandardHelpOptions = true,
         description = {
             "Show every difference between two result files, or between the result files at the same relative "
-                + "paths of two directories: structural (added, removed, moved), content (desc, critical, strategy), "
+                + "paths of two directories (for the Mind2Web 2 runner's eval_results layout, the latest result of "
+                + "each answer, whatever its time stamp): structural (added, removed, moved), content (desc, critical, strategy), "
                 + "verdict (a leaf's status or score) and derived (aggregates).",
             "Works on results written by Regrade or by the Python original (Mind2Web 2 summary shape)."
         },
@@ -62,20 +66,19 @@ final class DiffCommand extends RegradeCommand {
     }
 
     private int directories(PrintWriter out) {
-        TreeSet<String> names = new TreeSet<>();
-        names.addAll(jsonFiles(before));
-        names.addAll(jsonFiles(after));
+        Map<String, Path> b = jsonFiles(before);
+        Map<String, Path> a = jsonFiles(after);
+        TreeSet<String> names = new TreeSet<>(b.keySet());
+        names.addAll(a.keySet());
         int differing = 0;
         for (String rel : names) {
-            Path b = before.resolve(rel);
-            Path a = after.resolve(rel);
-            if (!Files.exists(b)) {
+            if (!b.containsKey(rel)) {
                 out.println(rel + ": only in " + after);
                 differing++;
-            } else if (!Files.exists(a)) {
+            } else if (!a.containsKey(rel)) {
                 out.println(rel + ": only in " + before);
                 differing++;
-            } else if (pair(out, b, a, rel)) {
+            } else if (pair(out, b.get(rel), a.get(rel), rel)) {
                 differing++;
             }
         }
@@ -84,13 +87,19 @@ final class DiffCommand extends RegradeCommand {
         return differing;
     }
 
-    private static List<String> jsonFiles(Path dir) {
+    /** The result files under {@code dir} by pairing key (the runner's results: the latest per answer). */
+    private static Map<String, Path> jsonFiles(Path dir) {
+        List<Path> files;
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(p -> Files.isRegularFile(p) && p.toString().endsWith(".json"))
-                    .map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().toList();
+            files = s.filter(p -> Files.isRegularFile(p) && p.toString().endsWith(".json")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        Map<String, Path> byKey = new TreeMap<>();
+        for (Path f : ResultLayout.latestPerAnswer(files)) {
+            byKey.put(ResultLayout.pairingKey(dir, f), f);
+        }
+        return byKey;
     }
 
     /** Prints one pair's differences; returns true when there are any. */

@@ -30,7 +30,8 @@ final class RescoreCommand extends RegradeCommand {
     enum Format { text, json }
 
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR",
-            description = "Result JSON files; a directory stands for every *.json under it (recursively).")
+            description = "Result JSON files; a directory stands for every *.json under it (recursively; of the "
+                    + "Mind2Web 2 runner's results of one answer, the latest).")
     List<Path> files;
 
     @Option(names = "--format", defaultValue = "text",

@@ -2,6 +2,7 @@ package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.replay.ResultLayout;
 import dev.regrade.rubric.io.IoProblems;
 import dev.regrade.rubric.json.JsonFiles;
 import java.io.IOException;
@@ -23,7 +24,10 @@ final class ResultFiles {
     private ResultFiles() {
     }
 
-    /** The files named, a directory standing for every {@code *.json} under it (recursively, in path order). */
+    /**
+     * The files named, a directory standing for every {@code *.json} under it (recursively, in path order;
+     * of the Mind2Web 2 runner's results of one answer only the latest, as the runner reads them).
+     */
     static List<Path> expand(List<Path> paths) {
         List<Path> files = new ArrayList<>();
         for (Path p : paths) {
@@ -41,7 +45,7 @@ final class ResultFiles {
             if (found.isEmpty()) {
                 throw new BadInputException(p + ": no result files (*.json) in this directory");
             }
-            files.addAll(found);
+            files.addAll(ResultLayout.latestPerAnswer(found));
         }
         return files;
     }

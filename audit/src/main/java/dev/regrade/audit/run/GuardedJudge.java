@@ -16,10 +16,10 @@ import java.util.function.Supplier;
  * exception (the engine fails the node, as the original does), but a judge that cannot be reached
  * or keeps failing after retries aborts the run at once.
  */
-final class GuardedJudge implements Judge, Extractor {
+public final class GuardedJudge implements Judge, Extractor {
     private final HttpJudgeClient client;
 
-    GuardedJudge(HttpJudgeClient client) {
+    public GuardedJudge(HttpJudgeClient client) {
         this.client = client;
     }
 
@@ -47,7 +47,7 @@ final class GuardedJudge implements Judge, Extractor {
      * Carries a transport failure out of the engine. An {@link Error}, so that neither the engine's
      * nor a ported script's catch-all (Python's {@code except Exception}) can swallow it.
      */
-    static final class Abort extends Error {
+    public static final class Abort extends Error {
         private static final long serialVersionUID = 1L;
 
         Abort(JudgeClientException cause) {

@@ -1,0 +1,296 @@
+package dev.regrade.audit.replay;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.replay.ReplayResult.Status;
+import dev.regrade.pycompat.PyFormat;
+import dev.regrade.rubric.json.JsonFiles;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * The replay's report: one row per result, and per agent and per task the metrics of {@code generate_result_summary}
+ * before and after (after as the low and high ends where unknown verdicts remain: every metric but
+ * the standard deviation only grows with each answer's score, so the ends come from the answers'
+ * low and high ends). Mismatched and skipped results are in no total.
+ *
+ * @param results the replays, in file order
+ */
+public record ReplayReport(List<ReplayResult> results) {
+    public ReplayReport {
+        results = List.copyOf(results);
+    }
+
+    /**
+     * One agent's (or task's) metrics before, and after at the low and high end (equal when every
+     * after-score is exact).
+     */
+    public record MetricsRow(String name, AgentMetrics before, AgentMetrics afterLow, AgentMetrics afterHigh) {
+        public boolean exact() {
+            return afterLow.equals(afterHigh);
+        }
+
+        /** avg_score, success_rate and pass@k as {@code before → after} ({@code [low, high]} where unknown). */
+        List<String> moves() {
+            return List.of(move(before.avgScore(), afterLow.avgScore(), afterHigh.avgScore()),
+                    move(before.successRate(), afterLow.successRate(), afterHigh.successRate()),
+                    move(before.passAtK(), afterLow.passAtK(), afterHigh.passAtK()));
+        }
+
+        private static String move(double was, double low, double high) {
+            return score(was) + " → " + range(low, high);
+        }
+    }
+
+    public long count(Status s) {
+        return results.stream().filter(r -> r.status() == s).count();
+    }
+
+    /** The replayed results whose after-score may differ from the stored score. */
+    public long changed() {
+        return results.stream().filter(r -> r.status() == Status.REPLAYED)
+                .filter(r -> !r.afterIsPoint() || !r.afterMin().equals(r.before())).count();
+    }
+
+    /** Per agent, over the replayed results: {@code generate_result_summary}'s metrics over the agent's tasks. */
+    public List<MetricsRow> agents() {
+        return rows(ReplayResult::agent, ReplayResult::task);
+    }
+
+    /** Per task, the same metrics over the task's agents (pass@k: the share of agents with a successful run). */
+    public List<MetricsRow> tasks() {
+        return rows(ReplayResult::task, ReplayResult::agent);
+    }
+
+    private List<MetricsRow> rows(Function<ReplayResult, String> group, Function<ReplayResult, String> unit) {
+        Map<String, List<ReplayResult>> byGroup = new TreeMap<>();
+        results.stream().filter(r -> r.status() == Status.REPLAYED)
+                .forEach(r -> byGroup.computeIfAbsent(group.apply(r), k -> new ArrayList<>()).add(r));
+        List<MetricsRow> rows = new ArrayList<>();
+        byGroup.forEach((name, list) -> rows.add(new MetricsRow(name,
+                metrics(name, list, unit, ReplayResult::before),
+                metrics(name, list, unit, r -> r.afterMin() == null ? 0.0 : r.afterMin()),
+                metrics(name, list, unit, r -> r.afterMax() == null ? 0.0 : r.afterMax()))));
+        return rows;
+    }
+
+    private static AgentMetrics metrics(String name, List<ReplayResult> list, Function<ReplayResult, String> unit,
+                                        Function<ReplayResult, Double> score) {
+        List<AgentMetrics.Scored> scored = new ArrayList<>();
+        list.forEach(r -> scored.add(new AgentMetrics.Scored(unit.apply(r), r.answer(), score.apply(r))));
+        return AgentMetrics.of(name, scored);
+    }
+
+    /** The requests sent to the {@code --judge-url} endpoint, over every result. */
+    public int judgeCalls() {
+        return results.stream().mapToInt(ReplayResult::judgeCalls).sum();
+    }
+
+    /** The summary line for stderr. */
+    public String summaryLine() {
+        long unknown = results.stream().filter(r -> r.status() == Status.REPLAYED && !r.exact()).count();
+        return results.size() + " results: " + count(Status.REPLAYED) + " replayed (" + changed() + " may change, "
+                + unknown + " with unknown verdicts), " + count(Status.MISMATCH) + " mismatched the self-check, "
+                + count(Status.SKIPPED) + " skipped" + (judgeCalls() > 0 ? "; " + judgeCalls() + " judge calls" : "");
+    }
+
+    // ------------------------------------------------------------------ text
+
+    public String text() {
+        StringBuilder b = new StringBuilder();
+        for (ReplayResult r : results) {
+            b.append(r.file()).append(": ").append(r.status().value());
+            if (r.status() != Status.REPLAYED) {
+                b.append(" (").append(r.reason()).append(")\n");
+                continue;
+            }
+            b.append(' ').append(r.task()).append(' ').append(r.agent()).append(' ').append(r.answer()).append(": ")
+                    .append(score(r.before())).append(" → ").append(after(r)).append(" (").append(delta(r)).append(")\n");
+            details(b, r, "  ");
+        }
+        textRows(b, "agent", agents());
+        textRows(b, "task", tasks());
+        b.append(summaryLine()).append('\n');
+        return b.toString();
+    }
+
+    private static void textRows(StringBuilder b, String kind, List<MetricsRow> rows) {
+        for (MetricsRow a : rows) {
+            List<String> m = a.moves();
+            b.append(kind).append(' ').append(a.name()).append(": avg_score ").append(m.get(0)).append(", success_rate ")
+                    .append(m.get(1)).append(", pass@").append(a.before().runs()).append(' ').append(m.get(2)).append('\n');
+        }
+    }
+
+    private static void details(StringBuilder b, ReplayResult r, String indent) {
+        if (r.hashSeed() != null) {
+            b.append(indent).append("replayed under PYTHONHASHSEED ").append(r.hashSeed()).append('\n');
+        }
+        if (!r.changedNodes().isEmpty()) {
+            b.append(indent).append("changed: ").append(String.join(", ", r.changedNodes())).append('\n');
+        }
+        for (String c : r.unknownClaims()) {
+            b.append(indent).append("unknown verdict: ").append(c).append('\n');
+        }
+        for (String e : r.unknownExtractions()) {
+            b.append(indent).append("unknown extraction (empty template): ").append(e).append('\n');
+        }
+        if (r.judgeCalls() > 0) {
+            b.append(indent).append(r.judgeCalls()).append(" judge calls for the unknown verdicts\n");
+        }
+        if (r.afterError() != null) {
+            b.append(indent).append("the after-variant raises: ").append(r.afterError().lines().findFirst().orElse("")).append('\n');
+        }
+    }
+
+    // ------------------------------------------------------------------ markdown
+
+    public String markdown() {
+        StringBuilder b = new StringBuilder("# Replay\n\n").append(summaryLine()).append(".\n\n");
+        for (String kind : List.of("agent", "task")) {
+            b.append(kind.equals("task") ? "\n" : "").append("| ").append(kind)
+                    .append(" | avg_score | success_rate | pass@k |\n|---|---|---|---|\n");
+            for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
+                b.append("| ").append(cell(a.name())).append(" | ").append(String.join(" | ", a.moves())).append(" |\n");
+            }
+        }
+        b.append("\n| task | agent | answer | before | after | Δ | status | changed nodes | unknown claims |\n")
+                .append("|---|---|---|---|---|---|---|---|---|\n");
+        for (ReplayResult r : results) {
+            boolean replayed = r.status() == Status.REPLAYED;
+            b.append("| ").append(cell(String.valueOf(r.task()))).append(" | ").append(cell(r.agent())).append(" | ")
+                    .append(cell(r.answer())).append(" | ").append(score(r.before())).append(" | ")
+                    .append(replayed ? after(r) : "").append(" | ").append(replayed ? delta(r) : "").append(" | ")
+                    .append(r.status().value()).append(replayed ? "" : ": " + cell(r.reason())).append(" | ")
+                    .append(cell(String.join(", ", r.changedNodes()))).append(" | ")
+                    .append(r.unknownClaims().size()).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    // ------------------------------------------------------------------ html
+
+    /** One self-contained page (no script, nothing loaded) with the Markdown's tables. */
+    public String html() {
+        StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<title>Replay</title><style>body{font-family:sans-serif}table{border-collapse:collapse}"
+                + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.mismatch{background:#fdd}"
+                + ".changed{background:#ffd}</style></head><body>\n<h1>Replay</h1>\n<p>")
+                .append(esc(summaryLine())).append(".</p>\n");
+        for (String kind : List.of("agent", "task")) {
+            b.append("<table><tr><th>").append(kind).append("</th><th>avg_score</th><th>success_rate</th>"
+                    + "<th>pass@k</th></tr>\n");
+            for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
+                b.append("<tr><td>").append(esc(a.name())).append("</td><td>")
+                        .append(String.join("</td><td>", a.moves())).append("</td></tr>\n");
+            }
+            b.append("</table>\n");
+        }
+        b.append("<table><tr><th>task</th><th>agent</th><th>answer</th><th>before</th><th>after</th>"
+                + "<th>Δ</th><th>status</th><th>changed nodes</th><th>unknown claims</th></tr>\n");
+        for (ReplayResult r : results) {
+            boolean replayed = r.status() == Status.REPLAYED;
+            String cls = r.status() == Status.MISMATCH ? " class=\"mismatch\""
+                    : replayed && !r.changedNodes().isEmpty() ? " class=\"changed\"" : "";
+            b.append("<tr").append(cls).append("><td>").append(esc(String.valueOf(r.task()))).append("</td><td>")
+                    .append(esc(r.agent())).append("</td><td>").append(esc(r.answer())).append("</td><td>")
+                    .append(score(r.before())).append("</td><td>").append(replayed ? after(r) : "").append("</td><td>")
+                    .append(replayed ? delta(r) : "").append("</td><td>").append(r.status().value())
+                    .append(replayed ? "" : ": " + esc(r.reason())).append("</td><td>")
+                    .append(esc(String.join(", ", r.changedNodes()))).append("</td><td>")
+                    .append(esc(String.join("\n", r.unknownClaims())).replace("\n", "<br>")).append("</td></tr>\n");
+        }
+        return b.append("</table>\n</body></html>\n").toString();
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static String cell(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+
+    // ------------------------------------------------------------------ json
+
+    public String json() {
+        ObjectNode doc = JsonNodeFactory.instance.objectNode();
+        ArrayNode rows = doc.putArray("results");
+        for (ReplayResult r : results) {
+            ObjectNode o = rows.addObject().put("file", r.file()).put("task", r.task()).put("agent", r.agent())
+                    .put("answer", r.answer()).put("status", r.status().value()).put("reason", r.reason())
+                    .put("before", r.before());
+            if (r.afterMin() == null) {
+                o.putNull("after");
+            } else if (r.afterIsPoint()) {
+                o.put("after", r.afterMin());
+            } else {
+                o.putArray("after").add(r.afterMin()).add(r.afterMax());
+            }
+            o.put("exact", r.exact()).put("enumerated", r.enumerated());
+            if (r.hashSeed() == null) {
+                o.putNull("hash_seed");
+            } else {
+                o.put("hash_seed", r.hashSeed());
+            }
+            r.changedNodes().forEach(o.putArray("changed_nodes")::add);
+            r.unknownClaims().forEach(o.putArray("unknown_claims")::add);
+            r.unknownExtractions().forEach(o.putArray("unknown_extractions")::add);
+            o.put("after_error", r.afterError()).put("judge_calls", r.judgeCalls());
+        }
+        for (String kind : List.of("agent", "task")) {
+            ArrayNode table = doc.putArray(kind + "s");
+            for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
+                ObjectNode o = table.addObject().put(kind, a.name()).put("exact", a.exact());
+                o.set("before", metricsJson(a.before()));
+                o.set("after_low", metricsJson(a.afterLow()));
+                o.set("after_high", metricsJson(a.afterHigh()));
+            }
+        }
+        return JsonFiles.toFileText(doc);
+    }
+
+    private static ObjectNode metricsJson(AgentMetrics m) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("num_tasks", m.tasks()).put("num_runs", m.runs())
+                .put("avg_score", m.avgScore()).put("avg_score_std", m.avgScoreStd())
+                .put("success_rate", m.successRate()).put("success_rate_std", m.successStd())
+                .put("pass_at_" + m.runs(), m.passAtK());
+        ObjectNode perRun = o.putObject("per_run");
+        m.perRun().forEach(perRun::put);
+        return o;
+    }
+
+    // ------------------------------------------------------------------ numbers
+
+    private static String score(Double v) {
+        return v == null ? "-" : PyFormat.fixed(v, 4);
+    }
+
+    private static String range(double low, double high) {
+        return low == high ? score(low) : "[" + score(low) + ", " + score(high) + "]";
+    }
+
+    private static String after(ReplayResult r) {
+        if (r.afterMin() == null) {
+            return "raises";
+        }
+        return range(r.afterMin(), r.afterMax());
+    }
+
+    private static String delta(ReplayResult r) {
+        if (r.afterMin() == null) {
+            return "-";
+        }
+        double lo = r.afterMin() - r.before();
+        double hi = r.afterMax() - r.before();
+        return lo == hi ? signed(lo) : "[" + signed(lo) + ", " + signed(hi) + "]";
+    }
+
+    private static String signed(double d) {
+        return d == 0 ? "+" + PyFormat.fixed(0.0, 4) : (d > 0 ? "+" : "") + PyFormat.fixed(d, 4);
+    }
+}

@@ -1,0 +1,138 @@
+package dev.regrade.audit.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.audit.run.GuardedJudge;
+import dev.regrade.audit.run.JudgeUnavailableException;
+import dev.regrade.pycompat.PyException;
+import dev.regrade.rubric.EvaluationContext;
+import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.Status;
+import dev.regrade.rubric.json.ResultNode;
+import dev.regrade.rubric.json.ResultSummary;
+import dev.regrade.rubric.port.EvalClock;
+import dev.regrade.rubric.port.JudgeReply;
+import dev.regrade.rubric.port.JudgeRequest;
+import dev.regrade.rubric.port.Page;
+import dev.regrade.rubric.port.PromptDigest;
+import dev.regrade.rubric.script.RubricScript;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The world a stored result describes: extractions answered from its {@code info} records (by
+ * extraction name and occurrence, in call order), verdicts decided by a {@link Verdicts} policy,
+ * every page present (its text is not stored; only prompts of the same replay world are compared),
+ * and no maps tool (its distances are not stored: a run that asks it cannot be replayed).
+ */
+final class ReplayWorld {
+    /** A result does not store the answer text: without the runner's copy, prompts carry this, in both variants alike. */
+    private static final String NO_ANSWER = "";
+    private static final Page BLANK = new Page("", List.of());
+
+    /** How a replay run answers a judge request. */
+    interface Verdicts {
+        /** The verdict for a request whose full prompt has this SHA-256. */
+        boolean verdict(JudgeRequest request, String promptSha256, Run run);
+    }
+
+    private final StoredResult stored;
+    private final Map<String, List<JsonNode>> extractions = new HashMap<>();
+    private final Map<String, Boolean> leafVerdicts = new HashMap<>();
+
+    ReplayWorld(StoredResult stored) {
+        this.stored = stored;
+        for (JsonNode record : stored.info()) {
+            String name = record.fieldNames().next();
+            extractions.computeIfAbsent(name, k -> new ArrayList<>()).add(record.get(name));
+        }
+        if (stored.tree() != null) {
+            collectLeaves(stored.tree());
+        }
+    }
+
+    private void collectLeaves(ResultNode node) {
+        if (node.isLeaf()) {
+            leafVerdicts.putIfAbsent(node.id(), node.status() == Status.PASSED);
+        }
+        node.children().forEach(this::collectLeaves);
+    }
+
+    /** The stored verdict of a leaf: passed is supported, anything else is not. */
+    boolean storedVerdict(String nodeId) {
+        return nodeId != null && leafVerdicts.getOrDefault(nodeId, false);
+    }
+
+    /** The evaluation date: Regrade's stored one, else Regrade's default. */
+    LocalDate evalDate() {
+        return stored.evalDate() != null ? LocalDate.parse(stored.evalDate()) : EvalClock.DEFAULT_DATE;
+    }
+
+    /** Runs one variant of the script in this world. */
+    Run run(RubricScript script, String variant, long hashSeed, Verdicts verdicts) {
+        Run run = new Run();
+        Map<String, Integer> occurrences = new HashMap<>();
+        EvaluationContext ctx = EvaluationContext.of(stored.answerText() != null ? stored.answerText() : NO_ANSWER)
+                .withNames(stored.agent(), stored.answer())
+                .withExtractor(request -> {
+                    String name = request.extractionName();
+                    int k = occurrences.merge(name, 1, Integer::sum) - 1;
+                    List<JsonNode> values = extractions.getOrDefault(name, List.of());
+                    if (k >= values.size()) {
+                        run.missingExtractions.add(k == 0 ? name : name + " #" + (k + 1));
+                        throw new IllegalStateException("extraction " + name + " is not stored");
+                    }
+                    return values.get(k);
+                })
+                .withJudge(request -> {
+                    String digest = PromptDigest.sha256Hex(request.prompt());
+                    run.sent.computeIfAbsent(request.nodeId(), k -> new LinkedHashSet<>()).add(digest);
+                    boolean v = verdicts.verdict(request, digest, run);
+                    return new JudgeReply("replayed", v);
+                })
+                .withPages(url -> Optional.of(BLANK))
+                .withMaps((a, b, mode) -> {
+                    run.mapsUsed = true;
+                    throw new IllegalStateException("the maps tool's answers are not stored in a result");
+                })
+                .withClock(new EvalClock(evalDate()))
+                .withHashSeed(hashSeed)
+                .withHashSeedListener(() -> run.seedRead = true);
+        Evaluator evaluator = new Evaluator(ctx);
+        try {
+            script.evaluate(evaluator, variant);
+            ResultSummary summary = evaluator.resultSummary();
+            run.tree = summary.tree().orElse(null);
+            run.finalScore = summary.finalScore();
+        } catch (PyException e) {
+            run.crash = e.pythonType() + ": " + e.pythonMessage();
+        } catch (GuardedJudge.Abort e) {
+            throw new JudgeUnavailableException("the judge for the unknown verdicts did not answer (" + e.getMessage()
+                    + "); the replay was abandoned", e.getCause());
+        }
+        return run;
+    }
+
+    /** What one replay run did. */
+    static final class Run {
+        /** The scored tree, or null when the run raised or built none. */
+        ResultNode tree;
+        Double finalScore;
+        /** The Python error when the run raised, else null. */
+        String crash;
+        /** The digests of the prompts each node sent (key null: a check without a node). */
+        final Map<String, Set<String>> sent = new LinkedHashMap<>();
+        /** Extractions requested that the stored result does not hold, in call order. */
+        final List<String> missingExtractions = new ArrayList<>();
+        /** Unknown verdicts met, by key (the node id), with their claims, in call order. */
+        final Map<String, String> unknowns = new LinkedHashMap<>();
+        boolean seedRead;
+        boolean mapsUsed;
+    }
+}

@@ -1,0 +1,269 @@
+package dev.regrade.audit.replay;
+
+import dev.regrade.audit.replay.ReplayResult.Status;
+import dev.regrade.audit.replay.ReplayWorld.Run;
+import dev.regrade.rubric.diff.Change;
+import dev.regrade.rubric.diff.TreeDiff;
+import dev.regrade.rubric.json.ResultNode;
+import dev.regrade.rubric.port.Judge;
+import dev.regrade.rubric.port.JudgeRequest;
+import dev.regrade.rubric.script.RubricScript;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Replays a stored result through two variants of its script: the self-check (the before-variant
+ * must reproduce the stored tree exactly, under a recovered PYTHONHASHSEED where it reads one),
+ * then the after-variant, whose verdicts are known only where the before-variant sent the same
+ * prompt for the same node. Unknown verdicts are enumerated (every assignment, each run in full, so
+ * a script that branches on a verdict is followed faithfully) up to {@link #MAX_ASSIGNMENTS}; beyond
+ * that the interval is the all-fail and all-pass assignments' scores (see the README's "Real results").
+ */
+public final class Replayer {
+    /** PYTHONHASHSEED values tried when the stored tree depends on the set order. */
+    public static final int SEED_BOUND = 4096;
+    /** Runs spent enumerating the assignments of unknown verdicts before falling back to the bounds. */
+    public static final int MAX_ASSIGNMENTS = 32;
+
+    /**
+     * Unknown verdicts in one run beyond which the assignments are not enumerated (2^4 = 16 runs): the
+     * bounds equal the enumeration wherever the score is monotone in each verdict (README, "Real results").
+     */
+    static final int UNKNOWNS_ENUMERATED = 4;
+
+    private final Function<String, Optional<RubricScript>> scripts;
+    private final String before;
+    private final String after;
+    private final int enumerateUpTo;
+    private final Judge unknownJudge;
+
+    /**
+     * @param scripts the ported script for a task id
+     * @param before  the variant that wrote the stored results
+     * @param after   the variant to replay them under
+     */
+    public Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after) {
+        this(scripts, before, after, UNKNOWNS_ENUMERATED, null);
+    }
+
+    /**
+     * A replayer that asks {@code judge} (the {@code --judge-url} endpoint) for every unknown verdict, and
+     * only for those, so that every after-score is exact.
+     */
+    public Replayer withJudgeForUnknowns(Judge judge) {
+        return new Replayer(scripts, before, after, enumerateUpTo, Objects.requireNonNull(judge));
+    }
+
+    /** A replayer enumerating the assignments only up to {@code enumerateUpTo} unknown verdicts per run. */
+    Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after, int enumerateUpTo,
+             Judge unknownJudge) {
+        this.scripts = scripts;
+        this.before = before;
+        this.after = after;
+        this.enumerateUpTo = enumerateUpTo;
+        this.unknownJudge = unknownJudge;
+    }
+
+    public ReplayResult replay(StoredResult stored) {
+        if (stored.task() == null) {
+            return ReplayResult.notReplayed(stored, Status.SKIPPED, "no task id (neither regrade.script nor the "
+                    + "runner's <task>/<answer>/results/ folder)", null);
+        }
+        Optional<RubricScript> found = scripts.apply(stored.task());
+        if (found.isEmpty()) {
+            return ReplayResult.notReplayed(stored, Status.SKIPPED, "task not ported", null);
+        }
+        if (stored.tree() == null || stored.finalScore() == null) {
+            return ReplayResult.notReplayed(stored, Status.SKIPPED, "no verification tree (the stored run raised)",
+                    null);
+        }
+        RubricScript script = found.get();
+        ReplayWorld world = new ReplayWorld(stored);
+        ReplayWorld.Verdicts storedVerdicts = (request, digest, run) -> {
+            if (request.nodeId() == null) {
+                run.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
+            }
+            return world.storedVerdict(request.nodeId());
+        };
+        long firstSeed = stored.hashSeed() != null ? stored.hashSeed() : 0L;
+        Run check = world.run(script, before, firstSeed, storedVerdicts);
+        if (check.mapsUsed) {
+            return ReplayResult.notReplayed(stored, Status.SKIPPED,
+                    "the script asks the maps tool, whose answers a result does not store", null);
+        }
+        String problem = selfCheckProblem(stored, check);
+        long seed = firstSeed;
+        if (problem != null && check.seedRead) {
+            for (long s = 0; s < SEED_BOUND && problem != null; s++) {
+                if (s == firstSeed) {
+                    continue;
+                }
+                Run attempt = world.run(script, before, s, storedVerdicts);
+                if (selfCheckProblem(stored, attempt) == null) {
+                    check = attempt;
+                    seed = s;
+                    problem = null;
+                }
+            }
+            if (problem != null) {
+                problem = "no PYTHONHASHSEED in 0.." + (SEED_BOUND - 1) + " reproduces the stored tree (under "
+                        + firstSeed + ": " + problem + ")";
+            }
+        }
+        Long seedUsed = check.seedRead ? seed : null;
+        if (problem != null) {
+            return ReplayResult.notReplayed(stored, Status.MISMATCH, problem, seedUsed);
+        }
+        return replayAfter(stored, script, world, check, seed, seedUsed);
+    }
+
+    /** The self-check's first difference from the stored result, or null when it reproduces it exactly. */
+    static String selfCheckProblem(StoredResult stored, Run run) {
+        if (run.crash != null) {
+            return "the before-variant raises: " + run.crash;
+        }
+        if (!run.missingExtractions.isEmpty()) {
+            return "extraction " + run.missingExtractions.get(0) + " is not stored";
+        }
+        if (!run.unknowns.isEmpty()) {
+            return "a check without a node has no stored verdict: " + run.unknowns.values().iterator().next();
+        }
+        if (run.tree == null) {
+            return "the before-variant builds no tree";
+        }
+        List<Change> changes = TreeDiff.diff(stored.tree(), run.tree);
+        if (!changes.isEmpty()) {
+            return "first differing node: " + changes.get(0).describe();
+        }
+        if (!run.tree.equals(stored.tree())) {
+            return "the trees differ in child order";
+        }
+        if (!run.finalScore.equals(stored.finalScore())) {
+            return "final_score: " + stored.finalScore() + " stored, " + run.finalScore + " replayed";
+        }
+        return null;
+    }
+
+    private ReplayResult replayAfter(StoredResult stored, RubricScript script, ReplayWorld world, Run check,
+                                     long seed, Long seedUsed) {
+        Map<String, Set<String>> sentBefore = check.sent;
+        Outcomes outcomes = new Outcomes(stored);
+        if (unknownJudge != null) {
+            int[] calls = {0};
+            Run run = world.run(script, after, seed, (request, digest, r) -> {
+                if (sentBefore(sentBefore, request, digest)) {
+                    return world.storedVerdict(request.nodeId());
+                }
+                r.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
+                calls[0]++;
+                return unknownJudge.judge(request).result();
+            });
+            outcomes.add(run);
+            return outcomes.result(seedUsed, true, calls[0]);
+        }
+        // Depth first over the unknown verdicts, in the order the runs meet them.
+        List<Map<String, Boolean>> pending = new ArrayList<>();
+        pending.add(new LinkedHashMap<>());
+        boolean enumerated = true;
+        int runs = 0;
+        while (!pending.isEmpty()) {
+            if (runs >= MAX_ASSIGNMENTS) {
+                enumerated = false;
+                break;
+            }
+            Map<String, Boolean> assignment = pending.remove(pending.size() - 1);
+            Run run = runAfter(script, world, seed, sentBefore, assignment, false);
+            runs++;
+            if (run.unknowns.size() > enumerateUpTo) {
+                enumerated = false;
+                break;
+            }
+            String open = run.unknowns.keySet().stream().filter(k -> !assignment.containsKey(k)).findFirst().orElse(null);
+            if (open == null) {
+                outcomes.add(run);
+                continue;
+            }
+            for (boolean v : new boolean[] {true, false}) {
+                Map<String, Boolean> next = new LinkedHashMap<>(assignment);
+                next.put(open, v);
+                pending.add(next);
+            }
+        }
+        if (!enumerated) {
+            outcomes = new Outcomes(stored);
+            outcomes.add(runAfter(script, world, seed, sentBefore, Map.of(), false));
+            outcomes.add(runAfter(script, world, seed, sentBefore, Map.of(), true));
+        }
+        return outcomes.result(seedUsed, enumerated, 0);
+    }
+
+    private Run runAfter(RubricScript script, ReplayWorld world, long seed, Map<String, Set<String>> sentBefore,
+                         Map<String, Boolean> assignment, boolean unknownDefault) {
+        return world.run(script, after, seed, (request, digest, run) -> {
+            if (sentBefore(sentBefore, request, digest)) {
+                return world.storedVerdict(request.nodeId());
+            }
+            String key = unknownKey(request.nodeId(), request.claim());
+            run.unknowns.putIfAbsent(key, request.claim());
+            return assignment.getOrDefault(key, unknownDefault);
+        });
+    }
+
+    /** True when the before-variant sent this very prompt for this node: its stored verdict answers it. */
+    private static boolean sentBefore(Map<String, Set<String>> sentBefore, JudgeRequest request, String digest) {
+        Set<String> sent = request.nodeId() == null ? null : sentBefore.get(request.nodeId());
+        return sent != null && sent.contains(digest);
+    }
+
+    private static String unknownKey(String nodeId, String claim) {
+        return nodeId != null ? nodeId : "(no node) " + claim;
+    }
+
+    /** The after-runs of one replay, folded into its result. */
+    private static final class Outcomes {
+        private final StoredResult stored;
+        private Double min;
+        private Double max;
+        private String error;
+        private ResultNode lastTree;
+        private final Set<String> changed = new LinkedHashSet<>();
+        private final Map<String, String> unknowns = new LinkedHashMap<>();
+        private final Set<String> missing = new LinkedHashSet<>();
+
+        Outcomes(StoredResult stored) {
+            this.stored = stored;
+        }
+
+        void add(Run run) {
+            run.unknowns.forEach(unknowns::putIfAbsent);
+            missing.addAll(run.missingExtractions);
+            if (run.crash != null) {
+                error = error == null ? run.crash : error;
+                return;
+            }
+            double score = run.finalScore == null ? 0.0 : run.finalScore;
+            min = min == null ? score : Math.min(min, score);
+            max = max == null ? score : Math.max(max, score);
+            lastTree = run.tree;
+            for (Change c : TreeDiff.diff(stored.tree(), run.tree)) {
+                changed.add(c.nodeId());
+            }
+        }
+
+        ReplayResult result(Long seed, boolean enumerated, int judgeCalls) {
+            List<String> claims = new ArrayList<>();
+            unknowns.forEach((k, v) -> claims.add(k + ": " + v));
+            boolean exact = unknowns.isEmpty() || judgeCalls > 0;
+            return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.REPLAYED,
+                    null, stored.finalScore(), min, max, exact, enumerated, seed, List.copyOf(changed), claims,
+                    List.copyOf(missing), error, judgeCalls, exact ? lastTree : null);
+        }
+    }
+}

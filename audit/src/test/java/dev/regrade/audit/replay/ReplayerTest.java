@@ -1,0 +1,162 @@
+package dev.regrade.audit.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.replay.ReplayResult.Status;
+import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.audit.run.RunRecord;
+import dev.regrade.audit.run.RunSpec;
+import dev.regrade.audit.run.Runner;
+import dev.regrade.policies.Fixture;
+import dev.regrade.policies.Policies;
+import dev.regrade.policies.World;
+import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.scripts.v2025_10_23.Scripts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The replay's properties over every script × input Regrade can run (the four policies and every
+ * shipped fixture): the self-check reproduces each stored tree; replayed under its own variant a
+ * result is exact and unchanged; replayed under the fixed variant, the direct run's score lies in
+ * the interval (and is it when the replay is exact); an edited result fails the self-check.
+ */
+class ReplayerTest {
+    private static final Replayer TO_FIXED = new Replayer(Scripts::byName, "released", "fixed");
+    private static final Replayer TO_RELEASED = new Replayer(Scripts::byName, "released", "released");
+
+    private record Case(RubricScript script, World world) {
+        @Override
+        public String toString() {
+            return script.name() + "/" + world.name();
+        }
+    }
+
+    private static List<Case> cases() {
+        List<Case> out = new ArrayList<>();
+        for (RubricScript s : Scripts.all()) {
+            Policies.all().forEach(p -> out.add(new Case(s, p)));
+            Path dir = Paths.get("..", "fixtures", s.name());
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> files = Files.list(dir)) {
+                    files.filter(f -> f.toString().endsWith(".json")).sorted()
+                            .forEach(f -> out.add(new Case(s, Fixture.load(f))));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static RunRecord run(Case c, String variant, long seed) {
+        try (Runner runner = new Runner()) {
+            return runner.run(new RunSpec(c.script(), variant, c.world(), null, seed), JudgeMode.IN_PROCESS);
+        }
+    }
+
+    private static StoredResult stored(JsonNode doc) {
+        return StoredResult.read(Paths.get("result.json"), doc);
+    }
+
+    @Test
+    void everyResultReplaysExactlyUnderItsOwnVariantAndWithinTheIntervalUnderTheFixedOne() {
+        int replayed = 0;
+        int skippedForMaps = 0;
+        int inexact = 0;
+        int withUnknownExtractions = 0;
+        for (Case c : cases()) {
+            RunRecord before = run(c, "released", 0);
+            StoredResult stored = stored(ResultJson.toJson(before.document()));
+            ReplayResult same = TO_RELEASED.replay(stored);
+            if (before.crashed()) {
+                assertEquals(Status.SKIPPED, same.status(), c.toString());
+                continue;
+            }
+            if (c.script().name().equals("gas_stations")) {
+                assertEquals(Status.SKIPPED, same.status(), c + ": " + same.reason());
+                assertTrue(same.reason().contains("maps tool"), same.reason());
+                skippedForMaps++;
+                continue;
+            }
+            assertEquals(Status.REPLAYED, same.status(), c + ": " + same.reason());
+            assertTrue(same.exact(), c + ": " + same.unknownClaims());
+            assertEquals(before.document().finalScore(), same.afterMin(), c.toString());
+            assertEquals(List.of(), same.changedNodes(), c.toString());
+            replayed++;
+
+            ReplayResult fixed = TO_FIXED.replay(stored);
+            assertEquals(Status.REPLAYED, fixed.status(), c.toString());
+            if (!fixed.unknownExtractions().isEmpty()) {
+                withUnknownExtractions++; // answered by the empty template: the score is not the truth's
+                continue;
+            }
+            RunRecord direct = run(c, "fixed", 0);
+            if (direct.crashed()) {
+                assertNotNull(fixed.afterError(), c.toString());
+                continue;
+            }
+            double truth = direct.document().finalScore();
+            if (fixed.exact()) {
+                assertEquals(truth, fixed.afterMin(), c.toString());
+            } else {
+                inexact++;
+                assertNotNull(fixed.afterMin(), c.toString());
+                assertTrue(fixed.afterMin() <= truth && truth <= fixed.afterMax(),
+                        c + ": " + truth + " outside [" + fixed.afterMin() + ", " + fixed.afterMax() + "]");
+            }
+        }
+        assertTrue(replayed > 40, "replayed " + replayed);
+        assertTrue(skippedForMaps > 0);
+        assertTrue(inexact > 0, "some fix changes a prompt, so some replay has unknown verdicts");
+        assertTrue(withUnknownExtractions > 0, "popular_ai_books fixed extracts other titles");
+    }
+
+    @Test
+    void anEditedResultFailsTheSelfCheckNamingTheNode() {
+        Case c = new Case(Scripts.byName("ikea_shopping_list").orElseThrow(), Policies.FULL);
+        ObjectNode doc = ResultJson.toJson(run(c, "released", 0).document());
+        ObjectNode leaf = firstLeaf(doc.get("eval_breakdown").get(0).get("verification_tree"));
+        leaf.put("status", leaf.get("status").asText().equals("passed") ? "failed" : "passed");
+        leaf.put("score", leaf.get("status").asText().equals("passed") ? 1.0 : 0.0);
+        ReplayResult r = TO_FIXED.replay(stored(doc));
+        assertEquals(Status.MISMATCH, r.status());
+        assertTrue(r.reason().startsWith("first differing node: "), r.reason());
+        assertNull(r.afterMin());
+    }
+
+    @Test
+    void theHashSeedOfAStoredSetOrderIsRecovered() {
+        Case c = new Case(Scripts.byName("popular_ai_books").orElseThrow(), Policies.FULL);
+        ObjectNode doc = ResultJson.toJson(run(c, "released", 7).document());
+        ObjectNode atZero = ResultJson.toJson(run(c, "released", 0).document());
+        assertFalse(doc.get("eval_breakdown").equals(atZero.get("eval_breakdown")), "the tree depends on the seed");
+        doc.remove("regrade"); // as the Python runner writes it: no seed stored
+        Path file = Paths.get("eval_results", "agent", "popular_ai_books", "a1", "results", "t_a1.json");
+        ReplayResult r = TO_FIXED.replay(StoredResult.read(file, doc));
+        assertEquals(Status.REPLAYED, r.status(), r.reason());
+        assertEquals("popular_ai_books", r.task());
+        assertNotNull(r.hashSeed());
+        ReplayResult same = TO_RELEASED.replay(StoredResult.read(file, doc));
+        assertEquals(doc.get("final_score").doubleValue(), same.afterMin());
+    }
+
+    private static ObjectNode firstLeaf(JsonNode node) {
+        JsonNode children = node.get("children");
+        return children == null || children.isEmpty() ? (ObjectNode) node : firstLeaf(children.get(0));
+    }
+}

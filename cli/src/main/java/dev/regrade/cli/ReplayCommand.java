@@ -1,0 +1,154 @@
+package dev.regrade.cli;
+
+import dev.regrade.audit.core.OutputDirectory;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.replay.ReplayReport;
+import dev.regrade.audit.replay.ReplayResult;
+import dev.regrade.audit.replay.Replayer;
+import dev.regrade.audit.replay.ResultLayout;
+import dev.regrade.audit.replay.StoredResult;
+import dev.regrade.audit.run.GuardedJudge;
+import dev.regrade.judge.client.ApiKey;
+import dev.regrade.judge.client.HttpJudgeClient;
+import dev.regrade.judge.client.HttpJudgeConfig;
+import dev.regrade.rubric.io.IoProblems;
+import dev.regrade.rubric.json.BadJsonException;
+import dev.regrade.scripts.v2025_10_23.Scripts;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code regrade replay}: stored results re-scored under another variant, with no model call. */
+@Command(name = "replay",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Re-score stored Mind2Web 2 results under another variant of the port, with no model call: each "
+                + "result is first replayed under --before, which must reproduce its stored tree exactly (else "
+                + "'mismatch', excluded from every total), then under --after, whose verdicts are the stored "
+                + "ones where the before-variant sent the same prompt for the same node and unknown elsewhere "
+                + "(the after-score is then the interval over every assignment of the unknown verdicts).",
+            "Reads the runner's layout eval_results/<agent>/<task>/<answer>/results/<timestamp>_<answer>.json "
+                + "(the latest result per answer) and Regrade's own result files."
+        },
+        footer = {"", "Exit status: 0 every result replayed or skipped, 1 some result mismatched the self-check, "
+            + "2 unreadable input (file and key named; nothing is printed).",
+            "", "Examples:",
+            "  ./regrade run --script ikea_shopping_list --policy hash --format json > ikea.json",
+            "  ./regrade replay --after fixed ikea.json",
+            "  ./regrade replay --after fixed --format markdown eval_results > changelog.md",
+            "  ./regrade replay --after fixed --out replay-out --judge-url http://127.0.0.1:8765/v1 --judge-model o4-mini eval_results"})
+final class ReplayCommand extends RegradeCommand {
+    enum Format { text, json, markdown }
+
+    @Parameters(arity = "1..*", paramLabel = "RESULT",
+            description = "Result files; a directory stands for every *.json under it (recursively).")
+    List<Path> files;
+
+    @Option(names = "--before", defaultValue = "released",
+            description = "The variant that wrote the results. Default: ${DEFAULT-VALUE}.")
+    String before;
+
+    @Option(names = "--after", required = true, description = "The variant to re-score them under, e.g. fixed.")
+    String after;
+
+    @Option(names = "--format", defaultValue = "text",
+            description = "text, json or markdown. Default: ${DEFAULT-VALUE}.")
+    Format format;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Also write replay.md, replay.html, replay.json and replay.txt into DIR (replaced as the "
+                    + "audit's --out is: Regrade's own output only).")
+    Path outDir;
+
+    @Option(names = "--judge-url", paramLabel = "URL",
+            description = "An OpenAI-compatible base URL (…/v1) asked for the unknown verdicts only; every after-score "
+                    + "is then exact, and the calls are counted.")
+    String judgeUrl;
+
+    @Option(names = "--judge-model", paramLabel = "M", description = "The model named in those requests (with --judge-url).")
+    String judgeModel;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR", defaultValue = "OPENAI_API_KEY",
+            description = "The environment variable holding the endpoint's key (with --judge-url; none needed on "
+                    + "this machine). Default: ${DEFAULT-VALUE}.")
+    String apiKeyEnv;
+
+    @Override
+    int execute() {
+        if ((judgeUrl == null) != (judgeModel == null)) {
+            throw new BadInputException("--judge-url and --judge-model go together");
+        }
+        for (String v : List.of(before, after)) {
+            if (Scripts.all().stream().noneMatch(s -> s.variantNames().contains(v))) {
+                throw new BadInputException("no ported script has a variant '" + v + "'");
+            }
+        }
+        List<StoredResult> stored = new ArrayList<>();
+        for (Path file : ResultLayout.latestPerAnswer(ResultFiles.expand(files))) {
+            try {
+                StoredResult r = StoredResult.read(file, ResultFiles.read(file));
+                stored.add(ResultLayout.answerCopy(file, r.answer()).map(p -> r.withAnswerText(readText(p))).orElse(r));
+            } catch (BadJsonException e) {
+                throw new BadInputException(file + ": " + e.getMessage());
+            }
+        }
+        Replayer replayer = new Replayer(task -> Scripts.byName(task)
+                .filter(s -> s.variantNames().contains(before) && s.variantNames().contains(after)), before, after);
+        if (judgeUrl != null) {
+            HttpJudgeConfig config;
+            try {
+                config = HttpJudgeConfig.of(judgeUrl).withModel(judgeModel)
+                        .withApiKey(ApiKey.fromEnv(apiKeyEnv, System::getenv));
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--judge-url: " + e.getMessage());
+            }
+            replayer = replayer.withJudgeForUnknowns(new GuardedJudge(new HttpJudgeClient(config)));
+        }
+        // Results are independent: replayed on every core, reported in file order.
+        List<ReplayResult> results = stored.parallelStream().map(replayer::replay).toList();
+        ReplayReport report = new ReplayReport(results);
+        if (outDir != null) {
+            OutputDirectory.replace(outDir, "replay", dir -> {
+                write(dir.resolve("replay.md"), report.markdown());
+                write(dir.resolve("replay.html"), report.html());
+                write(dir.resolve("replay.json"), report.json());
+                write(dir.resolve("replay.txt"), report.text());
+            });
+        }
+        PrintWriter out = out();
+        out.print(switch (format) {
+            case text -> report.text();
+            case json -> report.json();
+            case markdown -> report.markdown();
+        });
+        out.flush();
+        PrintWriter err = err();
+        err.println(prefix() + report.summaryLine());
+        err.flush();
+        return report.count(ReplayResult.Status.MISMATCH) > 0 ? ExitCodes.FINDING : ExitCodes.OK;
+    }
+
+    private static String readText(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BadInputException(file + ": " + IoProblems.describe(e));
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.regrade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.rubric.json.JsonFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code regrade replay} over the runner's layout: rows, the latest result per answer, exit codes, --out. */
+class ReplayCommandTest {
+    @TempDir
+    Path dir;
+
+    /** Writes {@code eval_results/<agent>/<task>/answer_1/results/<ts>_answer_1.md.json} from a Regrade run. */
+    private Path store(String agent, String script, String policy, String timestamp) throws IOException {
+        CliRun run = CliRun.of("run", "--script", script, "--policy", policy, "--format", "json");
+        assertEquals(0, run.status(), run.err());
+        ObjectNode doc = (ObjectNode) JsonFiles.parse(run.out());
+        doc.remove("regrade"); // as the Python runner writes it
+        doc.put("agent_name", agent);
+        doc.put("answer_name", "answer_1.md");
+        Path f = dir.resolve("eval_results").resolve(agent).resolve(script).resolve("answer_1").resolve("results")
+                .resolve(timestamp + "_answer_1.md.json");
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, JsonFiles.toFileText(doc), StandardCharsets.UTF_8);
+        return f;
+    }
+
+    @Test
+    void replaysTheLatestResultPerAnswerAndReportsTheAgentsMetrics() throws IOException {
+        store("agent-a", "ikea_shopping_list", "hash", "20260101_120000");
+        store("agent-a", "active_stock", "hash", "20260101_120000");
+        Path old = store("agent-b", "ikea_shopping_list", "full", "20250101_120000");
+        Files.writeString(old, "{ \"not\": \"read\" }", StandardCharsets.UTF_8); // older: the runner ignores it
+        store("agent-b", "ikea_shopping_list", "full", "20260102_120000");
+        CliRun run = CliRun.of("replay", "--after", "fixed", "--format", "json", dir.resolve("eval_results").toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode doc = JsonFiles.parse(run.out());
+        List<String> tasks = doc.get("results").findValuesAsText("task");
+        assertEquals(List.of("active_stock", "ikea_shopping_list", "ikea_shopping_list"), tasks);
+        for (JsonNode r : doc.get("results")) {
+            assertEquals("replayed", r.get("status").asText(), r.toString());
+        }
+        JsonNode stock = doc.get("results").get(0);
+        assertTrue(stock.get("after").isArray(), "active_stock's fix changes its prompts: " + stock);
+        assertTrue(stock.get("unknown_claims").size() > 0);
+        assertEquals(List.of("agent-a", "agent-b"), doc.get("agents").findValuesAsText("agent"));
+        assertEquals(List.of("active_stock", "ikea_shopping_list"), doc.get("tasks").findValuesAsText("task"));
+        JsonNode ikea = doc.get("tasks").get(1).get("before");
+        assertEquals(2, ikea.get("num_tasks").asInt(), "a task's units are its agents");
+        assertTrue(run.err().contains("3 results: 3 replayed"), run.err());
+    }
+
+    @Test
+    void anEditedResultIsAMismatchWithExitOneAndBadInputIsExitTwoWithNothingPrinted() throws IOException {
+        Path f = store("agent-a", "ikea_shopping_list", "hash", "20260101_120000");
+        ObjectNode doc = (ObjectNode) JsonFiles.parse(Files.readString(f));
+        doc.put("final_score", 0.999);
+        Files.writeString(f, JsonFiles.toFileText(doc), StandardCharsets.UTF_8);
+        CliRun run = CliRun.of("replay", "--after", "fixed", f.toString());
+        assertEquals(1, run.status(), run.err());
+        assertTrue(run.out().contains(": mismatch (final_score: 0.999 stored"), run.out());
+
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"agent_name\": \"a\", \"answer_name\": \"b\", \"final_score\": 1.0}", StandardCharsets.UTF_8);
+        CliRun broken = CliRun.of("replay", "--after", "fixed", "--out", dir.resolve("out").toString(), f.toString(),
+                bad.toString());
+        assertEquals(2, broken.status());
+        assertEquals("", broken.out());
+        assertEquals("regrade replay: " + bad + ": $.eval_breakdown: missing\n", broken.err());
+        assertTrue(Files.notExists(dir.resolve("out")));
+    }
+
+    @Test
+    void rescoreAndDiffReadTheRunnersLayoutAsTheRunnerDoes() throws IOException {
+        Path old = store("agent-a", "ikea_shopping_list", "hash", "20250101_120000");
+        Files.writeString(old, "{ \"not\": \"read\" }", StandardCharsets.UTF_8);
+        Path latest = store("agent-a", "ikea_shopping_list", "hash", "20260101_120000");
+        CliRun rescore = CliRun.of("rescore", dir.resolve("eval_results").toString());
+        assertEquals(0, rescore.status(), rescore.err());
+        assertEquals(latest + ": consistent\n", rescore.out());
+
+        Path other = dir.resolve("other");
+        Path moved = other.resolve("eval_results/agent-a/ikea_shopping_list/answer_1/results/20270101_000000_answer_1.md.json");
+        Files.createDirectories(moved.getParent());
+        Files.copy(latest, moved);
+        CliRun diff = CliRun.of("diff", dir.resolve("eval_results").toString(), other.resolve("eval_results").toString());
+        assertEquals(0, diff.status(), diff.out() + diff.err());
+        assertEquals("no differences in 1 files\n", diff.out());
+    }
+
+    @Test
+    void outWritesTheReportFamily() throws IOException {
+        Path f = store("agent-a", "ikea_shopping_list", "full", "20260101_120000");
+        Path out = dir.resolve("out");
+        CliRun run = CliRun.of("replay", "--after", "fixed", "--format", "markdown", "--out", out.toString(), f.toString());
+        assertEquals(0, run.status(), run.err());
+        assertEquals(run.out(), Files.readString(out.resolve("replay.md")));
+        assertTrue(Files.readString(out.resolve("replay.html")).contains("<td>ikea_shopping_list</td>"));
+        assertEquals("replayed", JsonFiles.parse(Files.readString(out.resolve("replay.json")))
+                .get("results").get(0).get("status").asText());
+        assertTrue(Files.readString(out.resolve("replay.txt")).contains("replayed ikea_shopping_list agent-a answer_1.md"));
+    }
+}
