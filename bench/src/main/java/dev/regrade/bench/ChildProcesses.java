@@ -72,6 +72,20 @@ public final class ChildProcesses {
     }
 
     /** A new temporary directory (delete it with {@link #deleteTree}). */
+    /** Whether {@code command} runs and exits 0 within 30 s (its output discarded): e.g. is python3 there. */
+    public static boolean succeeds(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     public static Path tempDir(String prefix) {
         try {
             return Files.createTempDirectory(prefix);

@@ -21,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -236,7 +235,7 @@ public final class SubjectsBench {
             if (driver == null) {
                 return skipped("tools/pybench/wearable_score.py not found (set REGRADE_HOME to the checkout)");
             }
-            if (!pythonRuns()) {
+            if (!ChildProcesses.succeeds("python3", "--version")) {
                 return skipped("python3 is not runnable");
             }
             return new Python(Files.isRegularFile(r) ? r : null, Files.isRegularFile(f) ? f : null, driver, null);
@@ -261,19 +260,6 @@ public final class SubjectsBench {
                 }
             }
             return null;
-        }
-
-        private static boolean pythonRuns() {
-            try {
-                Process p = new ProcessBuilder("python3", "--version").redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-            } catch (IOException e) {
-                return false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.bench.ChildProcesses;
 import dev.regrade.judge.Wire;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.judge.server.JournalEntry;
@@ -36,19 +37,6 @@ class PythonSdkCapturesTest {
     @TempDir
     Path tmp;
 
-    private static boolean has(String... command) {
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
     private static String run(String... command) throws Exception {
         Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -70,7 +58,7 @@ class PythonSdkCapturesTest {
 
     @Test
     void theCapturesReplayAndAreAnsweredAsTheirCallersExpect() throws Exception {
-        assumeTrue(has("python3", "--version"), "python3 is not installed: the Python SDK captures are not replayed");
+        assumeTrue(ChildProcesses.succeeds("python3", "--version"), "python3 is not installed: the Python SDK captures are not replayed");
         try (FakeJudgeServer server = FakeJudgeServer.start(JudgeCommand.Serve.config(Policies.MINIMAL.verdictRules(),
                 Policies.MINIMAL.extractor("any"), JudgeStyle.PLAIN))) {
             JsonNode replies = Wire.MAPPER.readTree(run("python3", PYSDK.resolve("replay.py").toString(),
@@ -141,7 +129,7 @@ class PythonSdkCapturesTest {
 
     @Test
     void theCommittedCapturesAreWhatTheGeneratorWrites() throws Exception {
-        assumeTrue(has("python3", "-c", "import pydantic"),
+        assumeTrue(ChildProcesses.succeeds("python3", "-c", "import pydantic"),
                 "python3 with pydantic is not installed: the captures are not regenerated");
         run("python3", PYSDK.resolve("make_captures.py").toString(), tmp.toString());
         List<Path> committed;
