@@ -1,30 +1,25 @@
 package dev.regrade.judge.server;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import dev.regrade.judge.Wire;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.VerdictRules;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The fake judge: an OpenAI-compatible server on WireMock, bound to 127.0.0.1 only, serving
+ * The fake judge: an OpenAI-compatible server ({@link LoopbackHttp}), bound to 127.0.0.1 only, serving
  * {@code POST /v1/chat/completions} (whole, or streamed as server-sent events) and {@code GET /v1/models}
  * for any OpenAI-compatible client. Verifications are ruled by the {@link VerdictRules}, extractions
  * (a {@code json_schema} response format) answered by the active {@link Extractor}, and any other chat
  * completion by the optional {@link ChatResponder}, else by {@link PlainReplies#fallback}; errors are
  * OpenAI error objects. Regrade's {@code X-Regrade-*} headers are optional precision, never required.
- * Faults are injected on demand and every request is journaled. Quiet: WireMock prints nothing.
+ * Faults are injected on demand and every request is journaled. Quiet: the server prints nothing.
  *
  * <p>Usage: {@code try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
  * ... s.baseUrl() ... }}. Rules, extractor, responder and faults can be swapped while running (per test);
@@ -40,13 +35,17 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class FakeJudgeServer implements AutoCloseable {
     static final String LANE_PREFIX = "/lanes/";
+    /** The model {@code GET /v1/models} lists (requests may name any model). */
+    static final String MODEL = "fake-judge";
+    private static final Pattern COMPLETIONS = Pattern.compile("(?:" + LANE_PREFIX + "([^/]+))?/v1/chat/completions");
+    private static final Pattern MODELS = Pattern.compile("(?:" + LANE_PREFIX + "([^/]+))?/v1/models(?:/([^/]+))?");
 
     private final FakeJudgeConfig initial;
     private final CompletionService service;
     private final CompletionHandler root;
     private final Map<String, FakeJudgeLane> lanes = new ConcurrentHashMap<>();
     private volatile FakeJudgeConfig current;
-    private WireMockServer wireMock;
+    private LoopbackHttp http;
 
     /** A server for this setup, not started yet. */
     public FakeJudgeServer(FakeJudgeConfig config) {
@@ -75,50 +74,48 @@ public final class FakeJudgeServer implements AutoCloseable {
      * @throws IllegalStateException when already running or the port cannot be bound
      */
     public synchronized FakeJudgeServer start() {
-        if (wireMock != null) {
+        if (http != null) {
             throw new IllegalStateException("the fake judge is already running at " + baseUrl());
         }
-        WireMockConfiguration options = WireMockConfiguration.options()
-                .bindAddress(initial.bindAddress())
-                .port(initial.port())
-                .notifier(new QuietWireMock.SilentNotifier())
-                .mappingSource(new QuietWireMock.NoMappings())
-                .disableRequestJournal()
-                .stubRequestLoggingDisabled(true)
-                .extensionScanningEnabled(false)
-                .templatingEnabled(false)
-                .gzipDisabled(true)
-                .http2PlainDisabled(true)
-                .jettyHeaderRequestSize(64 * 1024)
-                .jettyStopTimeout(1000L)
-                .extensions(new CompletionTransformer(this::route));
-        WireMockServer server = new WireMockServer(options);
         try {
-            server.start();
-        } catch (RuntimeException e) {
+            http = LoopbackHttp.start(initial.bindAddress(), initial.port(), this::serve);
+        } catch (IOException e) {
             throw new IllegalStateException("the fake judge cannot listen on " + initial.bindAddress() + ":"
                     + initial.port() + ": " + e.getMessage(), e);
         }
-        server.stubFor(post(urlPathEqualTo("/v1/chat/completions")).atPriority(1)
-                .willReturn(aResponse().withTransformers(CompletionTransformer.NAME)));
-        server.stubFor(post(urlPathMatching(LANE_PREFIX + "[^/]+/v1/chat/completions")).atPriority(1)
-                .willReturn(aResponse().withTransformers(CompletionTransformer.NAME)));
-        server.stubFor(get(urlPathMatching("(" + LANE_PREFIX + "[^/]+)?/v1/models(/[^/]+)?")).atPriority(1)
-                .willReturn(aResponse().withTransformers(CompletionTransformer.NAME)));
-        server.stubFor(any(anyUrl()).atPriority(10)
-                .willReturn(aResponse().withStatus(404).withHeader("Content-Type", "application/json")
-                        .withBody(Completions.error("The fake judge serves POST /v1/chat/completions and GET "
-                                + "/v1/models only.", "invalid_request_error", "unknown_url"))));
-        wireMock = server;
         return this;
+    }
+
+    /** One request: a completion for the server or a lane, the model list, else an OpenAI 404. */
+    private Reply serve(String method, String path, Function<String, String> header, byte[] body) {
+        Matcher completions = COMPLETIONS.matcher(path);
+        if (method.equals("POST") && completions.matches()) {
+            CompletionHandler handler = handler(completions.group(1));
+            return handler == null ? noLane(path) : handler.handle(header, body);
+        }
+        Matcher models = MODELS.matcher(path);
+        if (method.equals("GET") && models.matches()) {
+            if (handler(models.group(1)) == null) {
+                return noLane(path);
+            }
+            return Reply.json(200, models.group(2) == null ? Completions.models(List.of(MODEL))
+                    : Completions.write(Completions.model(Wire.decode(models.group(2)))), 0);
+        }
+        return Reply.error(404, "The fake judge serves POST /v1/chat/completions and GET /v1/models only.",
+                "invalid_request_error", "unknown_url");
+    }
+
+    private static Reply noLane(String path) {
+        return Reply.error(404, "No lane of the fake judge serves " + path + ".", "invalid_request_error",
+                "unknown_lane");
     }
 
     /** Stops listening; a stopped server can be started again. Idempotent. */
     public synchronized void stop() {
-        if (wireMock != null) {
-            WireMockServer server = wireMock;
-            wireMock = null;
-            server.stop();
+        if (http != null) {
+            LoopbackHttp server = http;
+            http = null;
+            server.close();
         }
     }
 
@@ -128,15 +125,15 @@ public final class FakeJudgeServer implements AutoCloseable {
     }
 
     public synchronized boolean isRunning() {
-        return wireMock != null && wireMock.isRunning();
+        return http != null && http.isRunning();
     }
 
     /** The port listened on. */
     public synchronized int port() {
-        if (wireMock == null) {
+        if (http == null) {
             throw new IllegalStateException("the fake judge is not running");
         }
-        return wireMock.port();
+        return http.port();
     }
 
     /** The OpenAI base URL, {@code http://127.0.0.1:PORT/v1}. */
@@ -190,12 +187,12 @@ public final class FakeJudgeServer implements AutoCloseable {
         return lanes.computeIfAbsent(name, n -> new FakeJudgeLane(this, n, new CompletionService(initial)));
     }
 
-    private CompletionHandler route(String url) {
-        if (!url.startsWith(LANE_PREFIX)) {
+    /** The server's own handler (no lane named), a lane's, or null for a lane that does not exist. */
+    private CompletionHandler handler(String laneName) {
+        if (laneName == null) {
             return root;
         }
-        int end = url.indexOf('/', LANE_PREFIX.length());
-        FakeJudgeLane lane = end < 0 ? null : lanes.get(url.substring(LANE_PREFIX.length(), end));
+        FakeJudgeLane lane = lanes.get(laneName);
         return lane == null ? null : lane.service()::handle;
     }
 
@@ -213,7 +210,7 @@ public final class FakeJudgeServer implements AutoCloseable {
     public String toString() {
         String where;
         synchronized (this) {
-            where = wireMock == null ? "stopped" : baseUrl();
+            where = http == null ? "stopped" : baseUrl();
         }
         return "FakeJudgeServer[" + where + ", " + current + "]";
     }
