@@ -9,12 +9,15 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * The one HTTP transport of Regrade's OpenAI clients: {@code POST {base}/chat/completions} on
- * {@code java.net.http} (HTTP/1.1, no redirects), as configured by an {@link HttpJudgeConfig}:
+ * The one HTTP transport of Regrade's OpenAI clients: {@code POST {base}/chat/completions} over
+ * HTTP/1.1 without redirects ({@code http://} on {@link PlainHttp}'s persistent connections,
+ * {@code https://} on {@code java.net.http}), as configured by an {@link HttpJudgeConfig}:
  * JSON in, the API key as a bearer token, the per-attempt and connect timeouts, and the retries of
  * its {@link RetryPolicy}, waiting through its {@link Sleeper}. It returns the final HTTP answer
  * (success or not) and throws a {@link TransportException} when none came; turning either into a
@@ -23,6 +26,8 @@ import java.util.Objects;
  */
 public final class OpenAiTransport {
     private static final String REDACTED = "[redacted]";
+    /** The {@code User-Agent} of every request, over either HTTP stack. */
+    public static final String USER_AGENT = "regrade";
 
     /**
      * The final HTTP answer.
@@ -42,13 +47,16 @@ public final class OpenAiTransport {
     private final HttpJudgeConfig config;
     private final URI endpoint;
     private final String apiKey;
-    private final HttpClient http;
+    private final HttpClient http; // https:// only
+    private final PlainHttp plain; // http:// only
 
     public OpenAiTransport(HttpJudgeConfig config) {
         this.config = Objects.requireNonNull(config, "config");
         this.endpoint = config.completionsUri();
         this.apiKey = config.apiKey().read();
-        this.http = HttpClient.newBuilder()
+        boolean plainHttp = "http".equalsIgnoreCase(endpoint.getScheme());
+        this.plain = plainHttp ? new PlainHttp(endpoint, config.connectTimeout()) : null;
+        this.http = plainHttp ? null : HttpClient.newBuilder() // its selector thread starts here: only for https
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(config.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -70,34 +78,19 @@ public final class OpenAiTransport {
     }
 
     /**
-     * Posts one JSON body, with these extra headers after {@code Content-Type}, {@code Accept} and
-     * {@code Authorization}, retrying as the policy says.
+     * Posts one JSON body, with these extra headers after {@code Content-Type}, {@code Accept},
+     * {@code User-Agent} and {@code Authorization}, retrying as the policy says.
      *
      * @throws TransportException when no HTTP answer came on the last attempt
      */
     public Response post(String body, Map<String, String> headers) throws TransportException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(endpoint)
-                .timeout(config.timeout())
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-        if (apiKey != null) {
-            try {
-                b.header("Authorization", "Bearer " + apiKey);
-            } catch (IllegalArgumentException e) {
-                // java.net.http's message would quote the header value, key and all.
-                throw new IllegalArgumentException("the API key " + config.apiKey()
-                        + " is not a valid HTTP header value");
-            }
-        }
-        headers.forEach(b::header);
-        HttpRequest request = b.build();
+        Exchange exchange = plain != null ? plain(body, headers) : jdk(body, headers);
         RetryPolicy policy = config.retry();
         for (int attempt = 1; ; attempt++) {
             boolean mayRetry = attempt <= policy.maxRetries();
-            HttpResponse<byte[]> response;
+            PlainHttp.Answer response;
             try {
-                response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+                response = exchange.send();
             } catch (HttpConnectTimeoutException e) {
                 retryOrThrow(mayRetry, attempt, TransportException.Failure.CONNECT_TIMEOUT, e);
                 continue;
@@ -111,7 +104,7 @@ public final class OpenAiTransport {
                 Thread.currentThread().interrupt();
                 throw new TransportException(TransportException.Failure.INTERRUPTED, attempt, e);
             }
-            int status = response.statusCode();
+            int status = response.status();
             boolean ok = status >= 200 && status < 300;
             boolean retryable = !ok && policy.retries(status, response.headers());
             if (retryable && mayRetry) {
@@ -120,6 +113,69 @@ public final class OpenAiTransport {
             }
             return new Response(status, response.body(), attempt, retryable);
         }
+    }
+
+    /** One attempt: the answer, or why none came. */
+    @FunctionalInterface
+    private interface Exchange {
+        PlainHttp.Answer send() throws IOException, InterruptedException;
+    }
+
+    /** The request on {@code java.net.http} ({@code https://}). */
+    private Exchange jdk(String body, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(endpoint)
+                .timeout(config.timeout())
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        for (Map.Entry<String, String> h : headerList(headers)) {
+            b.header(h.getKey(), h.getValue());
+        }
+        HttpRequest request = b.build();
+        return () -> {
+            HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            return new PlainHttp.Answer(r.statusCode(), r.headers(), r.body());
+        };
+    }
+
+    /** The request on the plain persistent connections ({@code http://}); interrupts are seen before and after. */
+    private Exchange plain(String body, Map<String, String> headers) {
+        List<Map.Entry<String, String>> list = headerList(headers);
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return () -> {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            PlainHttp.Answer a = plain.post(bytes, list, config.timeout());
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            return a;
+        };
+    }
+
+    /**
+     * {@code Content-Type}, {@code Accept}, {@code User-Agent}, {@code Authorization} (with a key), then the extra headers,
+     * each checked as {@code java.net.http} checks them.
+     */
+    private List<Map.Entry<String, String>> headerList(Map<String, String> headers) {
+        List<Map.Entry<String, String>> list = new ArrayList<>();
+        list.add(Map.entry("Content-Type", "application/json"));
+        list.add(Map.entry("Accept", "application/json"));
+        list.add(Map.entry("User-Agent", USER_AGENT));
+        if (apiKey != null) {
+            try {
+                PlainHttp.checkHeader("Authorization", "Bearer " + apiKey);
+            } catch (IllegalArgumentException e) {
+                // the check's message never quotes the value, but say which key it is
+                throw new IllegalArgumentException("the API key " + config.apiKey()
+                        + " is not a valid HTTP header value");
+            }
+            list.add(Map.entry("Authorization", "Bearer " + apiKey));
+        }
+        headers.forEach((name, value) -> {
+            PlainHttp.checkHeader(name, value);
+            list.add(Map.entry(name, value));
+        });
+        return list;
     }
 
     private void retryOrThrow(boolean mayRetry, int attempt, TransportException.Failure failure, IOException e)

@@ -15,6 +15,7 @@ import dev.regrade.judge.client.ApiKey;
 import dev.regrade.judge.client.HttpJudgeClient;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.judge.client.JudgeHttpException;
+import dev.regrade.judge.client.OpenAiTransport;
 import dev.regrade.judge.client.Sleeper;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
@@ -331,8 +332,8 @@ class RecordingJudgeTest {
             HttpResponse<byte[]> fail = post(verification("fail"));
             assertEquals(List.of("Bearer " + key, "Bearer " + key), authorizations,
                     "the upstream's key, not the client's");
-            assertEquals(List.of("n1|Java-http-client/" + System.getProperty("java.version"),
-                    "null|Java-http-client/" + System.getProperty("java.version")), forwardedHeaders,
+            assertEquals(List.of("n1|" + OpenAiTransport.USER_AGENT, "null|" + OpenAiTransport.USER_AGENT),
+                    forwardedHeaders,
                     "Regrade's headers go along, the client's others do not");
             assertEquals(200, ok.statusCode());
             assertEquals(401, fail.statusCode());
