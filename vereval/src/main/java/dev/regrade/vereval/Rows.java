@@ -86,8 +86,13 @@ public final class Rows {
         CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
-        CharBuffer out = CharBuffer.allocate(bytes.length);
-        CoderResult cr = dec.decode(in, out, true);
+        // Checked through a small window (a buffer of the file's size would be twice the file), then
+        // decoded at once.
+        CharBuffer window = CharBuffer.allocate(8192);
+        CoderResult cr;
+        while ((cr = dec.decode(in, window, true)).isOverflow()) {
+            window.clear();
+        }
         if (cr.isError()) {
             // Python raises UnicodeDecodeError (a ValueError: exit 2); this message also names the file and place.
             int line = 1;
@@ -99,8 +104,7 @@ public final class Rows {
             throw new PyException("UnicodeDecodeError", path + ": not UTF-8 text (line " + line + ", byte "
                     + in.position() + ")");
         }
-        dec.flush(out);
-        String text = out.flip().toString();
+        String text = new String(bytes, StandardCharsets.UTF_8);
         return text.replace("\r\n", "\n").replace('\r', '\n');
     }
 

@@ -17,6 +17,9 @@ public final class Summary {
     public static final String NOTE = "Failed/missing rows are excluded, never silently zero-filled. "
             + "Partial runs are not leaderboard-comparable.";
 
+    /** The fields of a row that {@link #summarize} reads. */
+    private static final List<String> SUMMARIZED = List.of("status", "task_id", "level", "vereval_100");
+
     private Summary() {
     }
 
@@ -76,6 +79,21 @@ public final class Summary {
         }
         s.set("by_level", levels);
         s.put("note", NOTE);
+        return s;
+    }
+
+    /**
+     * The row as {@link #summarize} reads it: its {@code status}, {@code task_id}, {@code level} and
+     * {@code vereval_100} (those present), so that a run keeps a few fields per row, not every row.
+     */
+    public static ObjectNode slim(JsonNode row) {
+        ObjectNode s = VerEvalJson.F.objectNode();
+        for (String key : SUMMARIZED) {
+            JsonNode v = row.get(key);
+            if (v != null) {
+                s.set(key, v);
+            }
+        }
         return s;
     }
 

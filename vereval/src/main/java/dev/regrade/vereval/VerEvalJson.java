@@ -5,7 +5,14 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyJsonDecodeError;
 import dev.regrade.pycompat.PyValueError;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
@@ -47,19 +54,34 @@ final class VerEvalJson {
 
     /** The upstream {@code digest}: SHA-256 hex of the sorted-key, non-ASCII-kept, NaN-refusing JSON. */
     static String digest(JsonNode v) {
-        return sha256Hex(PyJson.dumps(v, DIGEST).getBytes(StandardCharsets.UTF_8));
+        MessageDigest md = sha256();
+        // Streamed into the digest as UTF-8: the text of a whole benchmark at 100x would take ~200 MB.
+        try (Writer w = new BufferedWriter(new OutputStreamWriter(
+                new DigestOutputStream(OutputStream.nullOutputStream(), md), StandardCharsets.UTF_8), 64 * 1024)) {
+            PyJson.dump(v, DIGEST, 0, w);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // no I/O happens: the bytes go to the digest only
+        }
+        return hex(md.digest());
     }
 
     static String sha256Hex(byte[] bytes) {
+        return hex(sha256().digest(bytes));
+    }
+
+    private static MessageDigest sha256() {
         try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest(bytes);
-            StringBuilder s = new StringBuilder(64);
-            for (byte b : h) {
-                s.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
-            }
-            return s.toString();
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static String hex(byte[] h) {
+        StringBuilder s = new StringBuilder(64);
+        for (byte b : h) {
+            s.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+        }
+        return s.toString();
     }
 }

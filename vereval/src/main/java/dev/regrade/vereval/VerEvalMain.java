@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -118,6 +119,7 @@ public final class VerEvalMain {
                 a.allowPartial());
         List<ObjectNode> jobs = aligned.jobs();
         List<String> missing = aligned.missing();
+        aligned = null; // its job list is let go below, job by job (the interpreter keeps any local alive)
         Evidence.add(jobs, a.evidence(), a.evidenceMode());
         Settings settings = Settings.of(a.backend(), a.model(), a.baseUrl(), a.evidenceMode(), a.temperature(),
                 a.seed(), a.maxTokens(), a.jsonMode(), clampInt(a.schemaRetries()), clampInt(a.apiRetries()),
@@ -130,10 +132,13 @@ public final class VerEvalMain {
         for (ObjectNode job : jobs) {
             job.put("fingerprint", sampleFingerprint(settingsJson, job));
         }
+        String runFingerprint = runFingerprint(settingsJson, benchmark, missing, jobs);
+        int expected = benchmark.size();
+        benchmark = null; // not read again: at 100x its rows would hold ~130 MB through the whole run
         if (a.dryRun()) {
             ObjectNode d = VerEvalJson.F.objectNode();
             d.put("predictions", jobs.size());
-            d.put("benchmark", benchmark.size());
+            d.put("benchmark", expected);
             d.put("missing", missing.size());
             d.put("evidence_mode", a.evidenceMode());
             d.put("calls_without_retries", 3 * jobs.size());
@@ -172,7 +177,6 @@ public final class VerEvalMain {
             }
         }
         Path configPath = output.resolve("run.json");
-        String runFingerprint = runFingerprint(settingsJson, benchmark, missing, jobs);
         if (Files.exists(configPath)) {
             JsonNode old = VerEvalJson.loads(Rows.readText(configPath));
             if (!old.isObject() || !old.has("run_fingerprint")) {
@@ -190,28 +194,35 @@ public final class VerEvalMain {
         run.put("run_fingerprint", runFingerprint);
         ArrayNode ids = run.putArray("missing_ids");
         missing.forEach(ids::add);
-        run.put("expected", benchmark.size());
-        run.put("submitted", jobs.size());
+        run.put("expected", expected);
+        int submitted = jobs.size();
+        run.put("submitted", submitted);
         writeJson(configPath, run);
 
+        // The summary reads a few fields of each row: only those are kept (Summary.slim), and a job is
+        // let go once scored, so that the memory held does not grow with the benchmark's size.
         List<JsonNode> results = new ArrayList<>();
-        List<ObjectNode> pending = new ArrayList<>();
+        ArrayDeque<ObjectNode> pending = new ArrayDeque<>();
         for (ObjectNode job : jobs) {
             JsonNode prev = cached.get(job.get("question_id").textValue());
             if (prev != null && prev.has("fingerprint")
                     && PyJsonValue.equals(prev.get("fingerprint"), job.get("fingerprint"))) {
-                results.add(prev);
+                results.add(Summary.slim(prev));
             } else {
                 pending.add(job);
             }
         }
-        out.println("Scoring " + pending.size() + " answers; reusing " + results.size() + "; " + missing.size()
+        cached.clear();
+        jobs = null;
+        int toScore = pending.size();
+        out.println("Scoring " + toScore + " answers; reusing " + results.size() + "; " + missing.size()
                 + " missing");
         out.flush();
         ChatClient client = clients != null ? clients.apply(settings)
                 : new OpenAiChatClient(OpenAiChatClient.config(a.baseUrl(), settings.model(), key,
                 Duration.ofNanos((long) (settings.timeoutSeconds() * 1e9)), settings.apiRetries()));
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(a.workerCount(), Math.max(1, pending.size())),
+        int workers = Math.min(a.workerCount(), Math.max(1, toScore));
+        ExecutorService pool = Executors.newFixedThreadPool(workers,
                 r -> {
                     Thread t = new Thread(r, "vereval-worker");
                     t.setDaemon(true);
@@ -219,13 +230,18 @@ public final class VerEvalMain {
                 });
         try (FileOutputStream stream = new FileOutputStream(logPath.toFile(), true)) {
             ExecutorCompletionService<ObjectNode> done = new ExecutorCompletionService<>(pool);
+            // Jobs in flight: enough to keep every worker busy, bounded so that queued tasks hold little.
             Map<Future<ObjectNode>, ObjectNode> futures = new HashMap<>();
-            for (ObjectNode job : pending) {
-                futures.put(done.submit(() -> ThreeStageJudge.scoreAnswer(job, client, settings)), job);
+            int inFlight = 2 * workers;
+            while (futures.size() < inFlight && !pending.isEmpty()) {
+                submit(done, futures, pending.poll(), client, settings);
             }
-            for (int n = 0; n < pending.size(); n++) {
+            for (int n = 0; n < toScore; n++) {
                 Future<ObjectNode> f = done.take();
-                ObjectNode job = futures.get(f);
+                ObjectNode job = futures.remove(f);
+                if (!pending.isEmpty()) {
+                    submit(done, futures, pending.poll(), client, settings);
+                }
                 ObjectNode result;
                 try {
                     result = f.get();
@@ -237,8 +253,8 @@ public final class VerEvalMain {
                 stream.write((PyJson.dumps(result, VerEvalJson.TEXT) + "\n").getBytes(StandardCharsets.UTF_8));
                 stream.flush();
                 stream.getFD().sync();
-                results.add(result);
-                out.println("[" + results.size() + "/" + jobs.size() + "] " + job.get("question_id").textValue() + ": "
+                results.add(Summary.slim(result));
+                out.println("[" + results.size() + "/" + submitted + "] " + job.get("question_id").textValue() + ": "
                         + result.get("status").textValue());
                 out.flush();
             }
@@ -250,10 +266,15 @@ public final class VerEvalMain {
         } finally {
             pool.shutdownNow();
         }
-        ObjectNode summary = Summary.summarize(results, benchmark.size());
+        ObjectNode summary = Summary.summarize(results, expected);
         writeJson(output.resolve("summary.json"), summary);
         out.println(PyJson.dumps(summary, VerEvalJson.PRINTED));
         return summary.get("failed").intValue() != 0 ? 1 : 0;
+    }
+
+    private static void submit(ExecutorCompletionService<ObjectNode> done, Map<Future<ObjectNode>, ObjectNode> futures,
+                               ObjectNode job, ChatClient client, Settings settings) {
+        futures.put(done.submit(() -> ThreeStageJudge.scoreAnswer(job, client, settings)), job);
     }
 
     /** The per-sample fingerprint: digest of {settings, sample = every job field but frame_urls}. */
