@@ -63,7 +63,7 @@ public final class HttpJudgeClient implements Judge, Extractor {
         if (request.url() != null) {
             headers.put(Wire.URL, Wire.encode(request.url()));
         }
-        String body = RequestBodies.body(config.model(), request.prompt(), request.screenshots(), request.asParts(),
+        byte[] body = RequestBodies.body(config.model(), request.prompt(), request.screenshots(), request.asParts(),
                 Wire.VERIFICATION_SCHEMA_NAME, Wire.verificationSchema());
         byte[] reply = send(what, headers, body);
         try {
@@ -85,7 +85,7 @@ public final class HttpJudgeClient implements Judge, Extractor {
         if (request.url() != null) {
             headers.put(Wire.URL, Wire.encode(request.url()));
         }
-        String body = RequestBodies.body(config.model(), request.prompt(), request.screenshots(), request.asParts(),
+        byte[] body = RequestBodies.body(config.model(), request.prompt(), request.screenshots(), request.asParts(),
                 request.schemaName(), request.schema());
         byte[] reply = send(what, headers, body);
         try {
@@ -101,7 +101,7 @@ public final class HttpJudgeClient implements Judge, Extractor {
     }
 
     /** Sends through the transport; returns the body of a 2xx answer, else throws as the class comment says. */
-    private byte[] send(String what, Map<String, String> headers, String body) {
+    private byte[] send(String what, Map<String, String> headers, byte[] body) {
         URI endpoint = transport.endpoint();
         OpenAiTransport.Response response;
         try {

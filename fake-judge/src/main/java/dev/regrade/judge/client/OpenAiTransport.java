@@ -84,6 +84,11 @@ public final class OpenAiTransport {
      * @throws TransportException when no HTTP answer came on the last attempt
      */
     public Response post(String body, Map<String, String> headers) throws TransportException {
+        return post(body.getBytes(StandardCharsets.UTF_8), headers);
+    }
+
+    /** {@link #post(String, Map)} for a body already encoded as UTF-8. */
+    public Response post(byte[] body, Map<String, String> headers) throws TransportException {
         Exchange exchange = plain != null ? plain(body, headers) : jdk(body, headers);
         RetryPolicy policy = config.retry();
         for (int attempt = 1; ; attempt++) {
@@ -122,10 +127,10 @@ public final class OpenAiTransport {
     }
 
     /** The request on {@code java.net.http} ({@code https://}). */
-    private Exchange jdk(String body, Map<String, String> headers) {
+    private Exchange jdk(byte[] body, Map<String, String> headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(endpoint)
                 .timeout(config.timeout())
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         for (Map.Entry<String, String> h : headerList(headers)) {
             b.header(h.getKey(), h.getValue());
         }
@@ -137,14 +142,13 @@ public final class OpenAiTransport {
     }
 
     /** The request on the plain persistent connections ({@code http://}); interrupts are seen before and after. */
-    private Exchange plain(String body, Map<String, String> headers) {
+    private Exchange plain(byte[] body, Map<String, String> headers) {
         List<Map.Entry<String, String>> list = headerList(headers);
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return () -> {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
-            PlainHttp.Answer a = plain.post(bytes, list, config.timeout());
+            PlainHttp.Answer a = plain.post(body, list, config.timeout());
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }

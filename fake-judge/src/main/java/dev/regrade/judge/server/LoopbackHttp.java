@@ -1,6 +1,5 @@
 package dev.regrade.judge.server;
 
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -154,7 +153,7 @@ final class LoopbackHttp implements AutoCloseable {
         try (socket) {
             socket.setTcpNoDelay(true);
             socket.setSoTimeout(IDLE_MILLIS);
-            InputStream in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
+            Input in = new Input(socket.getInputStream());
             OutputStream out = socket.getOutputStream();
             while (!closed) {
                 Request r;
@@ -274,7 +273,7 @@ final class LoopbackHttp implements AutoCloseable {
     /** One request as read off the connection. */
     private record Request(String method, String path, CaseInsensitive headers, byte[] body, boolean keepAlive) {
         /** The next request, or null when the connection closed cleanly before one began. */
-        static Request read(InputStream in, OutputStream out) throws IOException, BadRequest {
+        static Request read(Input in, OutputStream out) throws IOException, BadRequest {
             int[] budget = {MAX_HEADER_BYTES};
             String line = line(in, budget, true);
             while (line != null && line.isEmpty()) {
@@ -317,7 +316,7 @@ final class LoopbackHttp implements AutoCloseable {
             return q < 0 ? t : t.substring(0, q);
         }
 
-        private static byte[] body(InputStream in, Map<String, String> headers) throws IOException, BadRequest {
+        private static byte[] body(Input in, Map<String, String> headers) throws IOException, BadRequest {
             String te = headers.get("transfer-encoding");
             if (te != null && te.toLowerCase(Locale.ROOT).contains("chunked")) {
                 return chunked(in);
@@ -338,14 +337,10 @@ final class LoopbackHttp implements AutoCloseable {
             if (n > MAX_BODY_BYTES) {
                 throw new BadRequest(413, "the request body is larger than " + MAX_BODY_BYTES + " bytes");
             }
-            byte[] body = in.readNBytes((int) n);
-            if (body.length < n) {
-                throw new EOFException("the request body ended early");
-            }
-            return body;
+            return in.bytes((int) n);
         }
 
-        private static byte[] chunked(InputStream in) throws IOException, BadRequest {
+        private static byte[] chunked(Input in) throws IOException, BadRequest {
             ByteArrayOutputStream b = new ByteArrayOutputStream();
             int[] budget = {MAX_HEADER_BYTES};
             while (true) {
@@ -366,11 +361,7 @@ final class LoopbackHttp implements AutoCloseable {
                     }
                     return b.toByteArray();
                 }
-                byte[] chunk = in.readNBytes(n);
-                if (chunk.length < n) {
-                    throw new EOFException("the request body ended early");
-                }
-                b.write(chunk);
+                b.write(in.bytes(n));
                 if (!line(in, budget, false).isEmpty()) {
                     throw new BadRequest(400, "malformed chunk");
                 }
@@ -381,7 +372,7 @@ final class LoopbackHttp implements AutoCloseable {
          * One line without its CRLF (or bare LF), ISO-8859-1. At the end of the stream: null when
          * {@code mayEnd} and nothing was read, else an {@link EOFException}.
          */
-        private static String line(InputStream in, int[] budget, boolean mayEnd) throws IOException, BadRequest {
+        private static String line(Input in, int[] budget, boolean mayEnd) throws IOException, BadRequest {
             StringBuilder sb = new StringBuilder();
             for (int c = in.read(); c != '\n'; c = in.read()) {
                 if (c < 0) {
@@ -401,6 +392,47 @@ final class LoopbackHttp implements AutoCloseable {
                 end--;
             }
             return sb.substring(0, end);
+        }
+    }
+
+    /** A connection's input, buffered without the locking of {@code BufferedInputStream} (one reader per connection). */
+    private static final class Input {
+        private final InputStream in;
+        private final byte[] buf = new byte[16 * 1024];
+        private int pos;
+        private int lim;
+
+        Input(InputStream in) {
+            this.in = in;
+        }
+
+        /** The next byte, or -1 at the end of the stream. */
+        int read() throws IOException {
+            if (pos == lim) {
+                int n = in.read(buf, 0, buf.length);
+                if (n < 0) {
+                    return -1;
+                }
+                pos = 0;
+                lim = n;
+            }
+            return buf[pos++] & 0xff;
+        }
+
+        /** Exactly {@code n} bytes. */
+        byte[] bytes(int n) throws IOException {
+            byte[] out = new byte[n];
+            int have = Math.min(n, lim - pos);
+            System.arraycopy(buf, pos, out, 0, have);
+            pos += have;
+            while (have < n) {
+                int r = in.read(out, have, n - have);
+                if (r < 0) {
+                    throw new EOFException("the request body ended early");
+                }
+                have += r;
+            }
+            return out;
         }
     }
 
