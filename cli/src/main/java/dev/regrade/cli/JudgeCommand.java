@@ -100,7 +100,7 @@ final class JudgeCommand extends CommandGroup {
         @Mixin
         RecordReplayOptions recordReplay;
 
-        /** The reason, from WireMock's and Jetty's wrapped exceptions, without their class names. */
+        /** The reason, from the server's wrapped exceptions, without their class names. */
         private static String whyNotBound(Throwable e) {
             Throwable root = e;
             for (Throwable t = e; t != null; t = t.getCause()) {

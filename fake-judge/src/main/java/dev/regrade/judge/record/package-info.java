@@ -9,6 +9,6 @@
  * record mode proxies every request, where a recording must answer what it already holds without
  * paying again; it records whatever comes back, failures included; it writes its stub files in
  * place (a kill can leave half a file); and it has no retry policy or key redaction. The server
- * underneath is still the fake judge's WireMock, bound to 127.0.0.1.
+ * underneath is the fake judge's own, bound to 127.0.0.1.
  */
 package dev.regrade.judge.record;
