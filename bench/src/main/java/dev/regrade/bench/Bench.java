@@ -38,6 +38,8 @@ public final class Bench {
     /** Targets for the default audit's wall time from process start. */
     public static final double TARGET_IN_PROCESS_MS = 3_000;
     public static final double TARGET_HTTP_MS = 6_000;
+    /** The HTTP audit's target against the in-process one, paired run by run (issue #16). */
+    public static final double TARGET_HTTP_RATIO = 2.2;
     private static final long CHILD_TIMEOUT_S = 900;
     /** The wall time after the audit's last phase: the JVM's exit. */
     static final String EXIT = "jvm exit";
@@ -98,9 +100,7 @@ public final class Bench {
         doc.put("launcher", o.launcher() == null ? null : o.launcher().toString());
 
         if (o.sections().contains("audit")) {
-            ObjectNode audit = doc.putObject("audit");
-            audit.set("in-process", audit(o, JudgeMode.IN_PROCESS, TARGET_IN_PROCESS_MS));
-            audit.set("http", audit(o, JudgeMode.HTTP, TARGET_HTTP_MS));
+            audit(o, doc.putObject("audit"));
         }
         if (o.sections().contains("throughput")) {
             throughput(o, doc);
@@ -160,81 +160,123 @@ public final class Bench {
         }
     }
 
+    /** One child audit's measurements. */
+    private record AuditSample(double wallMs, Map<String, Double> phases, long requests) {
+    }
+
     /**
-     * The default audit in one judge mode: child processes when possible (one unmeasured warm-up
-     * first, which also writes the launcher's class-data archive), else Audit.run in this JVM.
+     * The default audit in both judge modes: child processes when possible, paired (in-process, then
+     * http, once per repeat, after one unmeasured warm-up pair that also writes the launcher's
+     * class-data archive) so that the ratio compares runs under the same load; else Audit.run in
+     * this JVM.
      */
-    private static ObjectNode audit(Options o, JudgeMode mode, double targetMs) {
-        ObjectNode n = F.objectNode();
-        n.put("target_ms", targetMs);
+    private static void audit(Options o, ObjectNode audit) {
+        List<JudgeMode> modes = List.of(JudgeMode.IN_PROCESS, JudgeMode.HTTP);
         boolean child = !o.quick() && (o.launcher() != null || o.jar() != null);
-        List<Double> walls = new ArrayList<>();
-        Map<String, List<Double>> phases = new LinkedHashMap<>();
-        long requests = -1;
-        if (child) {
-            List<String> prefix = o.launcher() != null ? List.of(o.launcher().toString())
-                    : List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                            o.jar().toString());
+        if (!child) {
+            for (JudgeMode mode : modes) {
+                audit.set(mode.label(), inThisJvm(o, mode));
+            }
+            return;
+        }
+        List<String> prefix = o.launcher() != null ? List.of(o.launcher().toString())
+                : List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                        o.jar().toString());
+        Map<JudgeMode, List<AuditSample>> samples = new LinkedHashMap<>();
+        for (int i = 0; i <= o.repeat(); i++) {
+            for (JudgeMode mode : modes) {
+                o.progress().accept("audit --judge " + mode.label() + " (child process) "
+                        + (i == 0 ? "warm-up" : i + "/" + o.repeat()));
+                AuditSample sample = childAudit(prefix, mode);
+                if (i > 0) {
+                    samples.computeIfAbsent(mode, k -> new ArrayList<>()).add(sample);
+                }
+            }
+        }
+        for (JudgeMode mode : modes) {
+            double target = mode == JudgeMode.HTTP ? TARGET_HTTP_MS : TARGET_IN_PROCESS_MS;
+            ObjectNode n = audit.putObject(mode.label());
+            n.put("target_ms", target);
             n.put("command", String.join(" ", prefix) + " audit --quiet --judge " + mode.label()
                     + " --out <tmp> --timings <tmp>/timings.json");
             n.put("warmup_runs", 1);
-            for (int i = 0; i <= o.repeat(); i++) {
-                o.progress().accept("audit --judge " + mode.label() + " (child process) "
-                        + (i == 0 ? "warm-up" : i + "/" + o.repeat()));
-                Path out = ChildProcesses.tempDir("regrade-bench-");
-                try {
-                    Path timings = out.resolve("timings.json");
-                    List<String> cmd = new ArrayList<>(prefix);
-                    cmd.addAll(List.of("audit", "--quiet", "--judge", mode.label(), "--out", out.toString(),
-                            "--timings", timings.toString()));
-                    ChildProcesses.Timed t = ChildProcesses.run(cmd, CHILD_TIMEOUT_S);
-                    if (t.status() != 0 && t.status() != 1) {
-                        throw new IllegalStateException("regrade audit --judge " + mode.label() + " exited "
-                                + t.status());
-                    }
-                    if (i == 0) {
-                        continue;
-                    }
-                    walls.add(t.wallMs());
-                    JsonNode doc = JsonFiles.parse(Files.readString(timings));
-                    doc.get("phases_ms").fields().forEachRemaining(e ->
-                            phases.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue().asDouble()));
-                    phases.computeIfAbsent(EXIT, k -> new ArrayList<>())
-                            .add(Math.max(0, t.wallMs() - doc.get("total_ms").asDouble()));
-                    requests = doc.get("judge_requests").asLong();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                } finally {
-                    ChildProcesses.deleteTree(out);
-                }
-            }
             n.put("status", "measured");
+            List<Double> walls = samples.get(mode).stream().map(AuditSample::wallMs).toList();
             double median = Stats.median(walls);
             n.put("wall_ms_median", Stats.round1(median));
             ArrayNode s = n.putArray("wall_ms_samples");
             walls.forEach(v -> s.add(Stats.round1(v)));
-            n.put("met", median < targetMs);
-        } else {
-            n.put("status", "skipped");
-            n.put("reason", o.quick() ? "--quick" : "not running from a jar");
-            o.progress().accept("audit --judge " + mode.label() + " in this JVM (" + (o.quick() ? "quick matrix"
-                    : "default matrix") + ") for the phase breakdown");
-            for (int i = 0; i < o.repeat(); i++) {
-                PhaseTimes times = PhaseTimes.fromNow();
-                Audit.Outcome outcome = Audit.run(config(mode, o.quick()), (d, t) -> { }, times);
-                Path out = ChildProcesses.tempDir("regrade-bench-");
-                try {
-                    AuditWriter.write(out, outcome);
-                    times.mark("write results and reports");
-                } finally {
-                    ChildProcesses.deleteTree(out);
-                }
-                times.phases().forEach((k, v) -> phases.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
-                requests = outcome.judgeRequests();
+            n.put("met", median < target);
+            n.put("judge_requests", samples.get(mode).get(0).requests());
+            n.put("phases_measured", "child process, from process start");
+            Map<String, List<Double>> phases = new LinkedHashMap<>();
+            samples.get(mode).forEach(x -> x.phases().forEach((k, v) ->
+                    phases.computeIfAbsent(k, q -> new ArrayList<>()).add(v)));
+            ObjectNode ph = n.putObject("phases_ms_median");
+            phases.forEach((k, v) -> ph.put(k, Stats.round1(Stats.median(v))));
+        }
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < o.repeat(); i++) {
+            ratios.add(samples.get(JudgeMode.HTTP).get(i).wallMs() / samples.get(JudgeMode.IN_PROCESS).get(i).wallMs());
+        }
+        ObjectNode r = audit.putObject("http_over_in_process");
+        double median = Stats.median(ratios);
+        r.put("median", Math.round(median * 100) / 100.0);
+        ArrayNode rs = r.putArray("samples");
+        ratios.forEach(v -> rs.add(Math.round(v * 100) / 100.0));
+        r.put("target", TARGET_HTTP_RATIO);
+        r.put("met", median <= TARGET_HTTP_RATIO);
+    }
+
+    /** One {@code regrade audit} child process, timed from start to exit, with its own phase clock. */
+    private static AuditSample childAudit(List<String> prefix, JudgeMode mode) {
+        Path out = ChildProcesses.tempDir("regrade-bench-");
+        try {
+            Path timings = out.resolve("timings.json");
+            List<String> cmd = new ArrayList<>(prefix);
+            cmd.addAll(List.of("audit", "--quiet", "--judge", mode.label(), "--out", out.toString(),
+                    "--timings", timings.toString()));
+            ChildProcesses.Timed t = ChildProcesses.run(cmd, CHILD_TIMEOUT_S);
+            if (t.status() != 0 && t.status() != 1) {
+                throw new IllegalStateException("regrade audit --judge " + mode.label() + " exited " + t.status());
             }
+            JsonNode doc = JsonFiles.parse(Files.readString(timings));
+            Map<String, Double> phases = new LinkedHashMap<>();
+            doc.get("phases_ms").fields().forEachRemaining(e -> phases.put(e.getKey(), e.getValue().asDouble()));
+            phases.put(EXIT, Math.max(0, t.wallMs() - doc.get("total_ms").asDouble()));
+            return new AuditSample(t.wallMs(), phases, doc.get("judge_requests").asLong());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            ChildProcesses.deleteTree(out);
+        }
+    }
+
+    /** The default audit (or the quick matrix) in one judge mode in this JVM: phases only, no JVM start or exit. */
+    private static ObjectNode inThisJvm(Options o, JudgeMode mode) {
+        ObjectNode n = F.objectNode();
+        n.put("target_ms", mode == JudgeMode.HTTP ? TARGET_HTTP_MS : TARGET_IN_PROCESS_MS);
+        n.put("status", "skipped");
+        n.put("reason", o.quick() ? "--quick" : "not running from a jar");
+        o.progress().accept("audit --judge " + mode.label() + " in this JVM (" + (o.quick() ? "quick matrix"
+                : "default matrix") + ") for the phase breakdown");
+        Map<String, List<Double>> phases = new LinkedHashMap<>();
+        long requests = -1;
+        for (int i = 0; i < o.repeat(); i++) {
+            PhaseTimes times = PhaseTimes.fromNow();
+            Audit.Outcome outcome = Audit.run(config(mode, o.quick()), (d, t) -> { }, times);
+            Path out = ChildProcesses.tempDir("regrade-bench-");
+            try {
+                AuditWriter.write(out, outcome);
+                times.mark("write results and reports");
+            } finally {
+                ChildProcesses.deleteTree(out);
+            }
+            times.phases().forEach((k, v) -> phases.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+            requests = outcome.judgeRequests();
         }
         n.put("judge_requests", requests);
-        n.put("phases_measured", child ? "child process, from process start" : "in this JVM (no JVM start or exit)");
+        n.put("phases_measured", "in this JVM (no JVM start or exit)");
         ObjectNode ph = n.putObject("phases_ms_median");
         phases.forEach((k, v) -> ph.put(k, Stats.round1(Stats.median(v))));
         return n;
@@ -282,6 +324,12 @@ public final class Bench {
                         Stats.formatMs(a.get("wall_ms_median").asDouble()), target, a.get("met").asBoolean() ? "met" : "MISSED",
                         a.get("judge_requests").asLong()));
             }
+        }
+        JsonNode ratio = doc.get("audit").get("http_over_in_process");
+        if (ratio != null) {
+            sb.append(String.format(Locale.ROOT, "  http / in-process, paired run by run: median %.2fx (runs %s), "
+                    + "target <= %.1fx: %s%n", ratio.get("median").asDouble(), ratio.get("samples"),
+                    ratio.get("target").asDouble(), ratio.get("met").asBoolean() ? "met" : "MISSED"));
         }
         sb.append('\n');
         sb.append("Where the time goes (medians; ").append(in.get("phases_measured").asText()).append(")\n");
