@@ -41,10 +41,10 @@ import picocli.CommandLine.Option;
             "", "Examples:", "  ./regrade audit",
             "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
             "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
-            "  ./regrade audit --shard 1/2 --out shard-1 && ./regrade audit --shard 2/2 --out shard-2",
-            "  ./regrade merge shard-1 shard-2 --out regrade-out/audit    # = ./regrade audit, byte for byte",
+            "  ./regrade audit --shard 1/2 --out shard-1    # half the matrix; then 2/2",
+            "  ./regrade merge shard-1 shard-2    # = ./regrade audit, byte for byte",
             "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input, 3 judge unreachable.",
-            "With --shard: 0 once the shard is written (the verdict is merge's), 2 bad input, 3 judge unreachable."})
+            "With --shard: 0 once the shard is written (the verdict is merge's)."})
 final class AuditCommand extends RegradeCommand {
     @Option(names = "--scripts", defaultValue = "all", paramLabel = "S,S…", split = ",",
             description = "Scripts to audit, or 'all'. Default: ${DEFAULT-VALUE}.")

@@ -20,14 +20,17 @@ import picocli.CommandLine.Parameters;
                 + "every run of the matrix in exactly one shard. The options come from the shards; the fixtures are "
                 + "read again from where the shards read them (run merge in the same checkout)."
         },
-        footer = {"", "Examples:",
-            "  ./regrade audit --shard 1/3 --out shards/1      # on three machines, or one after another",
+        footer = {"", "Examples (three shards, on three machines or one after another):",
+            "  ./regrade audit --shard 1/3 --out shards/1",
             "  ./regrade audit --shard 2/3 --out shards/2",
             "  ./regrade audit --shard 3/3 --out shards/3",
             "  ./regrade merge shards/1 shards/2 shards/3 --out regrade-out/audit",
-            "  ./regrade merge shards/* --out regrade-out/audit   # the order of the directories does not matter",
-            "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input (a directory that is not a",
-            "shard, shards of different audits or splits, a shard missing or given twice)."})
+            "  ./regrade merge shards/* --out regrade-out/audit    # any order",
+            "The shards take the audit's other options as usual (--scripts, --policies,",
+            "--fixtures, --seeds, ...); every shard of one audit needs the same ones.",
+            "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input",
+            "(a directory that is not a shard, shards of different audits or splits, a",
+            "shard missing or given twice, a run missing or held twice)."})
 final class MergeCommand extends RegradeCommand {
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "The shard directories, all N of them, in any order.")
     List<Path> dirs;

@@ -103,7 +103,7 @@ final class AuditOptions {
                 Path dir = config.fixturesDir().resolve(script);
                 if (Files.isDirectory(dir)) {
                     for (Path f : Inputs.fixtureFiles(dir)) {
-                        files.put(script + "/" + f.getFileName(), sha256(read(f)));
+                        files.put(config.fixturesDir().relativize(f).toString().replace('\\', '/'), sha256(read(f)));
                     }
                 }
             }
