@@ -146,6 +146,14 @@ class ShardMergeTest {
     }
 
     @Test
+    void theMergeMayReplaceOneOfItsShardDirectories() throws IOException {
+        List<Path> dirs = shards(FILTERED, 2, tmp);
+        CliRun run = merge(dirs, dirs.get(0));
+        assertEquals(0, run.status(), run.out() + run.err());
+        assertEquals(filteredAudit, tree(dirs.get(0)));
+    }
+
+    @Test
     void eachRunIsEvaluatedOnceAcrossTheShardsAndAReusedRunStaysWithItsFirstSeedRun() throws IOException {
         List<Path> dirs = shards(FILTERED, 3, tmp);
         int evaluated = 0;

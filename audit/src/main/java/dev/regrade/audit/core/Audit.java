@@ -86,7 +86,8 @@ public final class Audit {
      *
      * @param inputs        the number of inputs of the whole matrix
      * @param held          the number of them this shard holds
-     * @param runs          the shard's runs, in matrix order
+     * @param runs          the shard's runs: each first-seed run followed by its reuses under the other
+     *                      seeds, in matrix order, then the runs evaluated again under another seed
      * @param judgeRequests the judge requests its evaluated runs made
      */
     public record ShardOutcome(int inputs, int held, Map<RunId, RunRecord> runs, long judgeRequests) {
