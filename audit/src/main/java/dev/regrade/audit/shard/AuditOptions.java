@@ -24,8 +24,10 @@ import java.util.List;
 /**
  * An audit's options as a shard records them ({@code shard.json}'s {@code options}), so that the
  * merge rebuilds the very configuration the shards ran, and the digest that tells one audit from
- * another: the options that shape the output (not {@code --threads}, which never does), the bytes
- * of every fixture the matrix reads, and the Regrade build.
+ * another: the options that shape the output (not {@code --threads}, which never does) and the
+ * bytes of every fixture the matrix reads. Regrade's own code is not in it (the jar carries no
+ * version, and jars built apart differ in their time stamps): the shards and the merge of one audit
+ * come from one checkout.
  */
 final class AuditOptions {
     private AuditOptions() {
@@ -88,8 +90,8 @@ final class AuditOptions {
     }
 
     /**
-     * The digest of one audit: SHA-256 of its options (but where the fixtures directory is), the
-     * names and bytes of the fixtures it reads, in matrix order, and the Regrade build.
+     * The digest of one audit: SHA-256 of its options (but where the fixtures directory is) and the
+     * names and bytes of the fixtures it reads, in matrix order.
      */
     static String digest(AuditConfig config) {
         ObjectNode d = JsonNodeFactory.instance.objectNode();
@@ -108,14 +110,7 @@ final class AuditOptions {
                 }
             }
         }
-        d.put("regrade", build());
         return sha256(JsonFiles.toFileText(d).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** The Regrade build: the jar's version, or "development build" when run from classes. */
-    static String build() {
-        String v = AuditOptions.class.getPackage().getImplementationVersion();
-        return v == null ? "development build" : v;
     }
 
     private static byte[] read(Path f) {

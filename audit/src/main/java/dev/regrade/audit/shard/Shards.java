@@ -49,8 +49,7 @@ public final class Shards {
     /** Replaces {@code out} (as an audit's output, {@link OutputDirectory}) with the shard's runs and manifest. */
     public static void write(Path out, AuditConfig config, Shard shard, Audit.ShardOutcome outcome) {
         ObjectNode m = JsonNodeFactory.instance.objectNode().put("regrade_audit_shard", VERSION)
-                .put("shard", shard.index()).put("of", shard.count()).put("digest", AuditOptions.digest(config))
-                .put("regrade", AuditOptions.build());
+                .put("shard", shard.index()).put("of", shard.count()).put("digest", AuditOptions.digest(config));
         m.set("options", AuditOptions.toJson(config));
         m.put("matrix_inputs", outcome.inputs()).put("held_inputs", outcome.held());
         ArrayNode runs = m.putArray("runs");
@@ -136,10 +135,9 @@ public final class Shards {
             throw new BadInputException("the shards' audit cannot be rebuilt here: " + e.getMessage());
         }
         if (!here.equals(first.digest())) {
-            throw new BadInputException(first.dir() + ": the shards ran on other inputs than are here (the fixtures "
-                    + (config.fixturesDir() == null ? "" : "in " + config.fixturesDir() + " ")
-                    + "or the Regrade build differ: " + AuditOptions.build() + " here); merge where the shards ran, "
-                    + "with the same checkout");
+            throw new BadInputException(first.dir() + ": the shards ran on other inputs than are here (the fixtures"
+                    + (config.fixturesDir() == null ? "" : " in " + config.fixturesDir()) + " changed since); merge "
+                    + "in the checkout the shards ran in, or run the shards again");
         }
         Map<RunId, Integer> holders = Audit.shardsOfRuns(config, first.count());
         Map<RunId, Audit.StoredRun> runs = new LinkedHashMap<>();
@@ -190,7 +188,7 @@ public final class Shards {
                 keys.add(k);
             }
         });
-        return keys.isEmpty() ? "same options; other fixture contents or another Regrade build"
+        return keys.isEmpty() ? "same options, other fixture contents"
                 : "options that differ: " + String.join(", ", keys);
     }
 
