@@ -5,10 +5,13 @@ import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.core.OutputDirectory;
+import dev.regrade.audit.core.Shard;
 import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.audit.run.RunRecord;
+import dev.regrade.audit.shard.Shards;
 import dev.regrade.policies.Policies;
 import dev.regrade.reports.ConsoleSummary;
 import dev.regrade.rubric.json.JsonFiles;
@@ -38,7 +41,10 @@ import picocli.CommandLine.Option;
             "", "Examples:", "  ./regrade audit",
             "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
             "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
-            "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input, 3 judge unreachable."})
+            "  ./regrade audit --shard 1/2 --out shard-1    # half the matrix; then 2/2",
+            "  ./regrade merge shard-1 shard-2    # = ./regrade audit, byte for byte",
+            "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input, 3 judge unreachable.",
+            "With --shard: 0 once the shard is written (the verdict is merge's)."})
 final class AuditCommand extends RegradeCommand {
     @Option(names = "--scripts", defaultValue = "all", paramLabel = "S,S…", split = ",",
             description = "Scripts to audit, or 'all'. Default: ${DEFAULT-VALUE}.")
@@ -89,16 +95,24 @@ final class AuditCommand extends RegradeCommand {
                     + "used by ./regrade bench.")
     Path timings;
 
+    @Option(names = "--shard", paramLabel = "K/N",
+            description = "Run only shard K of N of the matrix (inputs dealt in turn to the N shards; an input's runs "
+                    + "under every variant and seed stay in one shard) and write its runs and a manifest to --out, "
+                    + "no report; ./regrade merge builds the report from all N shard directories, byte-identical "
+                    + "to the unsharded audit.")
+    String shard;
+
     @Override
     int execute() {
         PrintWriter stdout = out();
         PrintWriter err = err();
         PhaseTimes clock = PhaseTimes.fromJvmStart();
+        Shard part = shard == null ? null : Shard.parse(shard);
         AuditConfig config = config();
         long start = System.nanoTime();
         // On a terminal the progress line is rewritten in place; in a log, one line per tenth.
         boolean terminal = System.console() != null;
-        Audit.Outcome outcome = Audit.run(config, (done, total) -> {
+        Audit.Progress progress = (done, total) -> {
             int step = terminal ? 25 : Math.max(1, total / 10);
             if (!quiet && (done == total || done % step == 0)) {
                 synchronized (err) {
@@ -110,7 +124,11 @@ final class AuditCommand extends RegradeCommand {
                     err.flush();
                 }
             }
-        }, clock);
+        };
+        if (part != null) {
+            return shard(config, part, progress, clock);
+        }
+        Audit.Outcome outcome = Audit.run(config, progress, clock);
         AuditWriter.write(out, outcome);
         clock.mark("write results and reports");
         if (timings != null) {
@@ -123,11 +141,33 @@ final class AuditCommand extends RegradeCommand {
                     + "seed%n", outcome.evaluated(), runs - outcome.evaluated());
             err.flush();
         }
+        return summarise(stdout, outcome, out);
+    }
+
+    /** Prints an audit's summary and where its reports went; returns its exit status. */
+    static int summarise(PrintWriter stdout, Audit.Outcome outcome, Path out) {
         ConsoleSummary.lines(outcome.report()).forEach(stdout::println);
         stdout.println("Reports: " + out.resolve("report.md") + " (summary), " + out.resolve(Markdown.FULL_FILE) + ", "
                 + out.resolve("report.html") + ", " + out.resolve("report.json"));
         stdout.flush();
         return outcome.unexpected() > 0 ? ExitCodes.FINDING : ExitCodes.OK;
+    }
+
+    private int shard(AuditConfig config, Shard part, Audit.Progress progress, PhaseTimes clock) {
+        Audit.ShardOutcome outcome = Audit.runShard(config, part, progress, clock);
+        Shards.write(out, config, part, outcome);
+        clock.mark("write results and reports");
+        if (timings != null) {
+            clock.judgeRequests(outcome.judgeRequests());
+            AuditWriter.atomicWrite(timings, JsonFiles.toFileText(clock.json()));
+        }
+        long evaluated = outcome.runs().values().stream().filter(RunRecord::evaluated).count();
+        out().println("Shard " + part.label() + ": " + outcome.held() + " of the audit's " + outcome.inputs()
+                + " inputs, " + outcome.runs().size() + " runs (" + evaluated + " evaluated), in " + out.resolve(Shards.MANIFEST)
+                + (outcome.held() == 0 ? " (none: more shards than inputs)" : ""));
+        out().println("No report from a shard: when all " + part.count() + " are done, ./regrade merge DIR… builds it.");
+        out().flush();
+        return ExitCodes.OK;
     }
 
     private AuditConfig config() {

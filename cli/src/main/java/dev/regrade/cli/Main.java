@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
  * <p>Exit statuses ({@link ExitCodes}), the same for every command:
  * <ul>
  * <li>0 ok. {@code run} also exits 0 when the original crashes: the crash is the run's result.</li>
- * <li>1 a finding: an unexpected change ({@code audit}), differing trees ({@code diff}), a stored
+ * <li>1 a finding: an unexpected change ({@code audit}, {@code merge}), differing trees ({@code diff}), a stored
  * score that disagrees ({@code rescore}), a failed snapshot ({@code approve}), the original's
  * evaluation error ({@code score}, printed as {@code ERROR: …}), a failed sample ({@code vereval}),
  * a measured child run that failed or timed out ({@code bench}). An internal error (an uncaught
@@ -33,16 +33,16 @@ import picocli.CommandLine.Command;
             "Re-scores benchmark answers offline, before and after a scoring change, and shows exactly what the change did.",
             ""
         },
-        subcommands = {AuditCommand.class, RunCommand.class, DiffCommand.class, RescoreCommand.class, ReplayCommand.class, GenerateCommand.class, ReportCommand.class,
+        subcommands = {AuditCommand.class, RunCommand.class, DiffCommand.class, RescoreCommand.class, ReplayCommand.class, GenerateCommand.class, ReportCommand.class, MergeCommand.class,
             JudgeCommand.class, ApproveCommand.class, ScoreCommand.class, SubjectsCommand.class, VerEvalCommand.class, BenchCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"", "Exit status:",
             "  0  ok ('run' also when the original crashes: the crash is the result)",
-            "  1  a finding: an unexpected change (audit), differing trees (diff), a",
-            "     disagreeing stored score (rescore), a failed snapshot (approve), the",
-            "     original's evaluation error (score), a failed sample (vereval), a",
-            "     measured child run that failed (bench); also an internal error (a Java",
-            "     stack trace on stderr)",
+            "  1  a finding: an unexpected change (audit), one in merged shards (merge),",
+            "     differing trees (diff), a disagreeing stored score (rescore), a failed",
+            "     snapshot (approve), the original's evaluation error (score), a failed",
+            "     sample (vereval), a measured child run that failed (bench); also an",
+            "     internal error (a Java stack trace on stderr)",
             "  2  bad input: the message names the file and the key; also an unknown",
             "     command or option, or a 'judge serve' port that cannot be bound",
             "  3  the judge could not be reached or kept failing (audit, run): the run is",

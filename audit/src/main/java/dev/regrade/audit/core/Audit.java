@@ -17,6 +17,7 @@ import dev.regrade.reports.model.LintFinding;
 import dev.regrade.reports.model.ScriptInput;
 import dev.regrade.reports.model.SeedDifference;
 import dev.regrade.reports.model.UnexpectedChange;
+import dev.regrade.rubric.json.ResultDocument;
 import dev.regrade.rubric.script.RubricScript;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,6 +74,102 @@ public final class Audit {
     public static Outcome run(AuditConfig config, Progress progress, Phases phases) {
         List<Input> inputs = inputs(config);
         phases.mark("inputs");
+        Executed runs = execute(inputs, config, progress, phases);
+        Outcome outcome = assemble(config, inputs, runs.byId(), runs.evaluated(), runs.judgeRequests());
+        phases.mark("diffs and report");
+        return outcome;
+    }
+
+    /**
+     * One shard's part of the audit, run: every run of the inputs the shard holds (evaluated, or
+     * reused from a first-seed run that never read its seed).
+     *
+     * @param inputs        the number of inputs of the whole matrix
+     * @param held          the number of them this shard holds
+     * @param runs          the shard's runs: each first-seed run followed by its reuses under the other
+     *                      seeds, in matrix order, then the runs evaluated again under another seed
+     * @param judgeRequests the judge requests its evaluated runs made
+     */
+    public record ShardOutcome(int inputs, int held, Map<RunId, RunRecord> runs, long judgeRequests) {
+        public ShardOutcome {
+            runs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runs));
+        }
+    }
+
+    /** Runs the part of the audit that {@code shard} holds ({@link Shard#holds}, by input). */
+    public static ShardOutcome runShard(AuditConfig config, Shard shard, Progress progress, Phases phases) {
+        List<Input> inputs = inputs(config);
+        List<Input> held = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            if (shard.holds(i)) {
+                held.add(inputs.get(i));
+            }
+        }
+        phases.mark("inputs");
+        Executed runs = execute(held, config, progress, phases);
+        return new ShardOutcome(inputs.size(), held.size(), runs.byId(), runs.judgeRequests());
+    }
+
+    /** Every run of the audit's matrix, in matrix order, with the number (1 to n) of the shard of n that holds it. */
+    public static Map<RunId, Integer> shardsOfRuns(AuditConfig config, int n) {
+        List<Input> inputs = inputs(config);
+        Map<RunId, Integer> out = new LinkedHashMap<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            int k = Shard.holderOf(i, n);
+            for (String variant : List.of(config.before(), config.after())) {
+                for (long seed : config.seeds()) {
+                    out.put(id(inputs.get(i), variant, seed), k);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A stored run of a shard, as {@link #merge} takes it back.
+     *
+     * @param document  its result document
+     * @param seedRead  whether it read its hash seed ({@link RunRecord#seedRead})
+     * @param evaluated false for a copy of a first-seed run that never read its seed
+     */
+    public record StoredRun(ResultDocument document, boolean seedRead, boolean evaluated) {
+    }
+
+    /**
+     * The audit assembled from the runs its shards stored: the same outcome as {@link #run} gives
+     * for the same configuration. Every run of the matrix must be in {@code stored}.
+     */
+    public static Outcome merge(AuditConfig config, Map<RunId, StoredRun> stored) {
+        List<Input> inputs = inputs(config);
+        long base = config.seeds().get(0);
+        Map<RunId, RunRecord> byId = new LinkedHashMap<>();
+        int evaluated = 0;
+        long requests = 0;
+        for (Input in : inputs) {
+            for (String variant : List.of(config.before(), config.after())) {
+                for (long seed : config.seeds()) {
+                    RunId id = id(in, variant, seed);
+                    StoredRun s = stored.get(id);
+                    if (s == null) {
+                        throw new BadInputException("no shard holds the run " + id.label());
+                    }
+                    RunSpec spec = new RunSpec(in.script(), variant, in.world(), null, base).withHashSeed(seed);
+                    byId.put(id, new RunRecord(spec, config.judge(), s.document(), s.seedRead(), s.evaluated()));
+                    if (s.evaluated()) {
+                        evaluated++;
+                        requests += s.document().regrade().judgeRequests().size();
+                    }
+                }
+            }
+        }
+        return assemble(config, inputs, byId, evaluated, requests);
+    }
+
+    /** The runs of some inputs: by id, how many were evaluated, and their judge requests. */
+    private record Executed(Map<RunId, RunRecord> byId, int evaluated, long judgeRequests) {
+    }
+
+    private static Executed execute(List<Input> inputs, AuditConfig config, Progress progress, Phases phases) {
         long base = config.seeds().get(0);
         List<Long> others = config.seeds().subList(1, config.seeds().size());
         int total = inputs.size() * 2 * config.seeds().size();
@@ -85,7 +182,7 @@ public final class Audit {
                 first.add(new RunSpec(in.script(), variant, in.world(), null, base));
             }
         }
-        Map<String, RunRecord> byKey = new LinkedHashMap<>();
+        Map<RunId, RunRecord> byId = new LinkedHashMap<>();
         List<RunSpec> again = new ArrayList<>();
         // In HTTP mode one fake judge serves every worker, each on a lane of its own.
         try (FakeJudgeServer server = config.judge() == JudgeMode.HTTP
@@ -94,10 +191,10 @@ public final class Audit {
                 phases.mark("fake judge start");
             }
             for (RunRecord r : execute(first, config, server, done, total, progress)) {
-                byKey.put(key(r.spec()), r);
+                byId.put(RunId.of(r.spec()), r);
                 for (long seed : others) {
                     if (config.seedReuse() && !r.seedRead()) {
-                        byKey.put(key(r.spec().withHashSeed(seed)), r.underSeed(seed));
+                        byId.put(RunId.of(r.spec().withHashSeed(seed)), r.underSeed(seed));
                         progress.update(done.incrementAndGet(), total);
                     } else {
                         again.add(r.spec().withHashSeed(seed));
@@ -106,7 +203,7 @@ public final class Audit {
             }
             phases.mark("runs, first seed");
             for (RunRecord r : execute(again, config, server, done, total, progress)) {
-                byKey.put(key(r.spec()), r);
+                byId.put(RunId.of(r.spec()), r);
             }
             phases.mark("runs, other seeds");
         }
@@ -114,14 +211,12 @@ public final class Audit {
             phases.mark("fake judge stop");
         }
         long requests = 0;
-        for (RunRecord r : byKey.values()) {
+        for (RunRecord r : byId.values()) {
             if (r.evaluated()) {
                 requests += r.document().regrade().judgeRequests().size();
             }
         }
-        Outcome outcome = assemble(config, inputs, byKey, first.size() + again.size(), requests);
-        phases.mark("diffs and report");
-        return outcome;
+        return new Executed(byId, first.size() + again.size(), requests);
     }
 
     private static List<Input> inputs(AuditConfig config) {
@@ -202,16 +297,8 @@ public final class Audit {
         }
     }
 
-    private static String key(RunSpec s) {
-        return key(s.script().name(), s.world(), s.variant(), s.hashSeed());
-    }
-
-    private static String key(Input in, String variant, long seed) {
-        return key(in.script().name(), in.world(), variant, seed);
-    }
-
-    private static String key(String script, World world, String variant, Long seed) {
-        return script + "\u0000" + world.kind() + "\u0000" + world.name() + "\u0000" + variant + "\u0000" + seed;
+    private static RunId id(Input in, String variant, long seed) {
+        return new RunId(in.script().name(), in.world().kind(), in.world().name(), variant, seed);
     }
 
     /** The relative path of a run's result file. */
@@ -219,7 +306,7 @@ public final class Audit {
         return "results/" + script + "/" + variant + "/" + kind + "-" + input + ".json";
     }
 
-    private static Outcome assemble(AuditConfig config, List<Input> inputs, Map<String, RunRecord> runs,
+    private static Outcome assemble(AuditConfig config, List<Input> inputs, Map<RunId, RunRecord> runs,
                                     int evaluated, long judgeRequests) {
         long base = config.seeds().get(0);
         // Every input's tree diffs, computed in parallel (each input's are independent of the others').
@@ -242,13 +329,13 @@ public final class Audit {
         return new Outcome(report, files, evaluated, judgeRequests);
     }
 
-    private static InputRuns inputRuns(Input in, AuditConfig config, Map<String, RunRecord> runs) {
+    private static InputRuns inputRuns(Input in, AuditConfig config, Map<RunId, RunRecord> runs) {
         long base = config.seeds().get(0);
         List<InputRuns.Rerun> reruns = new ArrayList<>();
         for (String variant : List.of(config.before(), config.after())) {
-            RunRecord ref = runs.get(key(in, variant, base));
+            RunRecord ref = runs.get(id(in, variant, base));
             for (long seed : config.seeds().subList(1, config.seeds().size())) {
-                RunRecord other = runs.get(key(in, variant, seed));
+                RunRecord other = runs.get(id(in, variant, seed));
                 if (other.evaluated()) { // else a copy of ref with another hash_seed: no tree can differ
                     reruns.add(new InputRuns.Rerun(ref, other));
                 }
@@ -257,7 +344,7 @@ public final class Audit {
         String script = in.script().name();
         World w = in.world();
         return InputRuns.of(new ScriptInput(script, w.kind(), w.name()), w.description(),
-                runs.get(key(in, config.before(), base)), runs.get(key(in, config.after(), base)),
+                runs.get(id(in, config.before(), base)), runs.get(id(in, config.after(), base)),
                 resultPath(script, config.before(), w.kind(), w.name()),
                 resultPath(script, config.after(), w.kind(), w.name()), reruns);
     }

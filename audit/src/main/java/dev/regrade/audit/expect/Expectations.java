@@ -1,6 +1,8 @@
 package dev.regrade.audit.expect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
@@ -68,7 +70,11 @@ public final class Expectations {
         }
     }
 
-    static Expectations parse(String source, String text) {
+    /**
+     * Reads expectations from JSON text ({@link #toJson}'s or a file's); {@code source} names where
+     * they came from in the report and in messages.
+     */
+    public static Expectations parse(String source, String text) {
         JsonNode root;
         try {
             root = JsonFiles.READER.readTree(text);
@@ -135,6 +141,18 @@ public final class Expectations {
     /** The declarations, by script, in file order. */
     public Map<String, ScriptExpectation> scripts() {
         return scripts;
+    }
+
+    /** The declaration as an expectations file writes it: {@link #parse} of it gives these expectations. */
+    public ObjectNode toJson() {
+        ObjectNode root = JsonNodeFactory.instance.objectNode().put("description", description);
+        ObjectNode s = root.putObject("scripts");
+        scripts.forEach((name, e) -> {
+            ObjectNode o = s.putObject(name);
+            e.allow().forEach(o.putArray("allow")::add);
+            o.put("note", e.note());
+        });
+        return root;
     }
 
     /** A copy without one script (for tests and what-if audits). */

@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.JudgeCall;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Result documents in JSON: the one writer of {@link ResultDocument} (the original's summary shape,
- * {@code agent_name} … {@code tree_statistics}, followed by the {@code regrade} object), and the
- * tree lookup of a document read from a file (Regrade's, or the Python original's, which has no
- * {@code regrade}).
+ * {@code agent_name} … {@code tree_statistics}, followed by the {@code regrade} object), its reader
+ * ({@link #fromJson}: what the writer wrote, read back to the same document), and the tree lookup of
+ * a document read from a file (Regrade's, or the Python original's, which has no {@code regrade}).
  */
 public final class ResultJson {
     private ResultJson() {
@@ -70,6 +72,113 @@ public final class ResultJson {
             pages.addObject().put("url", p.url()).put("outcome", p.outcome());
         }
         return r;
+    }
+
+    /**
+     * Reads a document Regrade wrote ({@link #toFileText}) back into the document it was written
+     * from, so that writing it again gives the same text. Shape problems are
+     * {@link BadJsonException}s with the JSON path.
+     */
+    public static ResultDocument fromJson(JsonNode doc) {
+        object(doc, "$");
+        List<EvalBreakdown> breakdown = new ArrayList<>();
+        JsonNode b = array(doc.get("eval_breakdown"), "$.eval_breakdown");
+        for (int i = 0; i < b.size(); i++) {
+            String at = "$.eval_breakdown[" + i + "]";
+            JsonNode e = object(b.get(i), at);
+            List<JsonNode> info = new ArrayList<>();
+            array(e.get("info"), at + ".info").forEach(info::add);
+            breakdown.add(new EvalBreakdown(info, TreeJson.readStored(e.get("verification_tree"),
+                    at + ".verification_tree")));
+        }
+        TreeStatistics stats = null;
+        JsonNode st = doc.get("tree_statistics");
+        if (st != null) {
+            object(st, "$.tree_statistics");
+            stats = new TreeStatistics(integer(st, "depth", "$.tree_statistics"),
+                    integer(st, "total_nodes", "$.tree_statistics"), integer(st, "leaf_nodes", "$.tree_statistics"));
+        }
+        JsonNode score = doc.get("final_score");
+        if (score == null || !(score.isNull() || score.isNumber())) {
+            throw new BadJsonException("$.final_score", "expected a number or null");
+        }
+        ResultSummary summary = new ResultSummary(text(doc, "agent_name", "$", false),
+                text(doc, "answer_name", "$", false), score.isNull() ? null : score.doubleValue(),
+                text(doc, "judge_model", "$", true), text(doc, "extract_model", "$", true), breakdown, stats);
+        return new ResultDocument(summary, meta(object(doc.get("regrade"), "$.regrade")));
+    }
+
+    private static RunMeta meta(JsonNode r) {
+        String at = "$.regrade";
+        RunOutcome outcome;
+        try {
+            outcome = RunOutcome.fromValue(text(r, "outcome", at, false));
+        } catch (IllegalArgumentException e) {
+            throw new BadJsonException(at + ".outcome", e.getMessage());
+        }
+        List<JudgeCall> calls = new ArrayList<>();
+        JsonNode requests = array(r.get("judge_requests"), at + ".judge_requests");
+        for (int i = 0; i < requests.size(); i++) {
+            String c = at + ".judge_requests[" + i + "]";
+            JsonNode o = object(requests.get(i), c);
+            JsonNode verdict = o.get("verdict");
+            if (verdict == null || !(verdict.isNull() || verdict.isBoolean())) {
+                throw new BadJsonException(c + ".verdict", "expected true, false or null");
+            }
+            calls.add(new JudgeCall(text(o, "node", c, false), text(o, "claim", c, true), text(o, "url", c, true),
+                    integer(o, "vote", c), text(o, "prompt_sha256", c, true),
+                    verdict.isNull() ? null : verdict.booleanValue(),
+                    verdict.isNull() ? text(o, "error", c, true) : null));
+        }
+        List<PageVisit> pages = new ArrayList<>();
+        JsonNode visits = array(r.get("pages"), at + ".pages");
+        for (int i = 0; i < visits.size(); i++) {
+            String p = at + ".pages[" + i + "]";
+            JsonNode o = object(visits.get(i), p);
+            pages.add(new PageVisit(text(o, "url", p, false), text(o, "outcome", p, false)));
+        }
+        JsonNode seed = r.get("hash_seed");
+        if (seed == null || !seed.isIntegralNumber()) {
+            throw new BadJsonException(at + ".hash_seed", "expected a whole number");
+        }
+        boolean crashed = outcome == RunOutcome.CRASHED;
+        return new RunMeta(text(r, "script", at, true), text(r, "variant", at, true), text(r, "input_kind", at, true),
+                text(r, "input", at, true), text(r, "eval_date", at, true), seed.longValue(), outcome,
+                crashed ? text(r, "error_type", at, true) : null, crashed ? text(r, "error", at, true) : null,
+                calls, pages);
+    }
+
+    private static JsonNode object(JsonNode v, String path) {
+        if (v == null || !v.isObject()) {
+            throw new BadJsonException(path, "expected an object");
+        }
+        return v;
+    }
+
+    private static JsonNode array(JsonNode v, String path) {
+        if (v == null || !v.isArray()) {
+            throw new BadJsonException(path, "expected a list");
+        }
+        return v;
+    }
+
+    private static String text(JsonNode o, String field, String path, boolean nullable) {
+        JsonNode v = o.get(field);
+        if (v != null && v.isTextual()) {
+            return v.textValue();
+        }
+        if (nullable && v != null && v.isNull()) {
+            return null;
+        }
+        throw new BadJsonException(path + "." + field, nullable ? "expected a string or null" : "expected a string");
+    }
+
+    private static int integer(JsonNode o, String field, String path) {
+        JsonNode v = o.get(field);
+        if (v == null || !v.isInt()) {
+            throw new BadJsonException(path + "." + field, "expected a whole number");
+        }
+        return v.intValue();
     }
 
     /**

@@ -1,0 +1,131 @@
+package dev.regrade.audit.shard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.core.AuditConfig;
+import dev.regrade.audit.expect.Expectations;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.rubric.io.IoProblems;
+import dev.regrade.rubric.json.JsonFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * An audit's options as a shard records them ({@code shard.json}'s {@code options}), so that the
+ * merge rebuilds the very configuration the shards ran, and the digest that tells one audit from
+ * another: the options that shape the output (not {@code --threads}, which never does) and the
+ * bytes of every fixture the matrix reads. Regrade's own code is not in it (the jar carries no
+ * version, and jars built apart differ in their time stamps): the shards and the merge of one audit
+ * come from one checkout.
+ */
+final class AuditOptions {
+    private AuditOptions() {
+    }
+
+    /** The options of {@code config} as JSON; the fixtures as their directory, or as the shipped ones. */
+    static ObjectNode toJson(AuditConfig config) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        config.scripts().forEach(o.putArray("scripts")::add);
+        config.policies().forEach(o.putArray("policies")::add);
+        boolean shipped = config.fixturesDir() != null && config.fixturesDir().equals(Inputs.shippedFixtures());
+        o.put("shipped_fixtures", shipped);
+        o.put("fixtures", config.fixturesDir() == null || shipped ? null : config.fixturesDir().toString());
+        o.put("before", config.before());
+        o.put("after", config.after());
+        config.seeds().forEach(o.putArray("seeds")::add);
+        o.put("judge", config.judge().label());
+        o.put("seed_reuse", config.seedReuse());
+        o.put("expectations_source", config.expectations().source());
+        o.set("expectations", config.expectations().toJson());
+        return o;
+    }
+
+    /**
+     * The configuration {@link #toJson} recorded, with {@code threads} workers; the shipped fixtures
+     * are this installation's. Problems are bad input naming {@code source} and the key.
+     */
+    static AuditConfig fromJson(JsonNode o, String source, int threads) {
+        Fields f = new Fields(o, source + ": options");
+        Path fixtures = f.bool("shipped_fixtures") ? Inputs.shippedFixtures()
+                : f.nullableText("fixtures") == null ? null : Paths.get(f.nullableText("fixtures"));
+        JudgeMode judge;
+        try {
+            judge = JudgeMode.parse(f.text("judge"));
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(source + ": options.judge: " + e.getMessage());
+        }
+        JsonNode expectations = o.get("expectations");
+        if (expectations == null || !expectations.isObject()) {
+            throw new BadInputException(source + ": options.expectations: expected an object");
+        }
+        Expectations expect;
+        try {
+            expect = Expectations.parse(f.text("expectations_source"), JsonFiles.toFileText(expectations));
+        } catch (BadInputException e) {
+            throw new BadInputException(source + ": options.expectations: " + e.getMessage());
+        }
+        List<Long> seeds = new ArrayList<>();
+        for (JsonNode s : f.array("seeds")) {
+            if (!s.isIntegralNumber()) {
+                throw new BadInputException(source + ": options.seeds: expected whole numbers");
+            }
+            seeds.add(s.longValue());
+        }
+        if (seeds.isEmpty()) {
+            throw new BadInputException(source + ": options.seeds: expected at least one seed");
+        }
+        return new AuditConfig(f.texts("scripts"), f.texts("policies"), fixtures, f.text("before"), f.text("after"),
+                expect, seeds, judge, threads, f.bool("seed_reuse"));
+    }
+
+    /**
+     * The digest of one audit: SHA-256 of its options (but where the fixtures directory is) and the
+     * names and bytes of the fixtures it reads, in matrix order.
+     */
+    static String digest(AuditConfig config) {
+        ObjectNode d = JsonNodeFactory.instance.objectNode();
+        ObjectNode options = toJson(config);
+        options.remove("fixtures");
+        options.remove("shipped_fixtures");
+        d.set("options", options);
+        ObjectNode files = d.putObject("fixtures");
+        if (config.fixturesDir() != null) {
+            for (String script : config.scripts()) {
+                Path dir = config.fixturesDir().resolve(script);
+                if (Files.isDirectory(dir)) {
+                    for (Path f : Inputs.fixtureFiles(dir)) {
+                        files.put(config.fixturesDir().relativize(f).toString().replace('\\', '/'), sha256(read(f)));
+                    }
+                }
+            }
+        }
+        return sha256(JsonFiles.toFileText(d).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] read(Path f) {
+        try {
+            return Files.readAllBytes(f);
+        } catch (IOException e) {
+            throw new BadInputException(f + ": cannot read the fixture: " + IoProblems.describe(e));
+        }
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+}

@@ -1,0 +1,280 @@
+package dev.regrade.audit.shard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.core.Audit;
+import dev.regrade.audit.core.AuditConfig;
+import dev.regrade.audit.core.AuditWriter;
+import dev.regrade.audit.core.OutputDirectory;
+import dev.regrade.audit.core.RunId;
+import dev.regrade.audit.core.Shard;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.run.RunRecord;
+import dev.regrade.rubric.io.IoProblems;
+import dev.regrade.rubric.json.BadJsonException;
+import dev.regrade.rubric.json.JsonFiles;
+import dev.regrade.rubric.json.ResultDocument;
+import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.rubric.json.RunMeta;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Audit shards on disk, and their merge. A shard's output directory holds {@value #MANIFEST} (the
+ * audit's options and digest, K, N, and every run the shard holds) and {@code runs/}: the result
+ * document of each run it evaluated ({@code runs/<script>/<variant>/<kind>-<input>.seed-<S>.json});
+ * a run reused from its first-seed run is listed, not stored. A shard has no report: only the merge
+ * of all N, which checks they are one audit's, has the audit's findings.
+ */
+public final class Shards {
+    /** The manifest file of a shard directory. */
+    public static final String MANIFEST = "shard.json";
+
+    private static final int VERSION = 1;
+
+    private Shards() {
+    }
+
+    /** Replaces {@code out} (as an audit's output, {@link OutputDirectory}) with the shard's runs and manifest. */
+    public static void write(Path out, AuditConfig config, Shard shard, Audit.ShardOutcome outcome) {
+        ObjectNode m = JsonNodeFactory.instance.objectNode().put("regrade_audit_shard", VERSION)
+                .put("shard", shard.index()).put("of", shard.count()).put("digest", AuditOptions.digest(config));
+        m.set("options", AuditOptions.toJson(config));
+        m.put("matrix_inputs", outcome.inputs()).put("held_inputs", outcome.held());
+        ArrayNode runs = m.putArray("runs");
+        Map<String, RunRecord> files = new LinkedHashMap<>();
+        long base = config.seeds().get(0);
+        outcome.runs().forEach((id, r) -> {
+            ObjectNode o = runs.addObject().put("script", id.script()).put("input_kind", id.inputKind())
+                    .put("input", id.input()).put("variant", id.variant()).put("hash_seed", id.hashSeed())
+                    .put("seed_read", r.seedRead());
+            if (r.evaluated()) {
+                String file = runFile(id);
+                o.put("file", file);
+                files.put(file, r);
+            } else {
+                o.put("reuses_seed", base);
+            }
+        });
+        OutputDirectory.replace(out, "audit shard " + shard.label() + ", " + MANIFEST + " version " + VERSION, dir -> {
+            files.entrySet().parallelStream()
+                    .forEach(e -> AuditWriter.atomicWrite(dir.resolve(e.getKey()), e.getValue().fileText()));
+            AuditWriter.atomicWrite(dir.resolve(MANIFEST), JsonFiles.toFileText(m));
+        });
+    }
+
+    private static String runFile(RunId id) {
+        return "runs/" + id.script() + "/" + id.variant() + "/" + id.inputKind() + "-" + id.input() + ".seed-"
+                + id.hashSeed() + ".json";
+    }
+
+    /** One shard directory as read: its manifest's header and its runs. */
+    private record Read(Path dir, int index, int count, String digest, JsonNode options, Map<RunId, Audit.StoredRun> runs) {
+        String label() {
+            return index + "/" + count;
+        }
+    }
+
+    /**
+     * The audit that the shards in {@code dirs} make up, as {@link Audit#run} would give it unsharded.
+     * Refuses, as bad input naming the directory and the problem: a directory that is not a shard,
+     * shards of different audits or splits, a shard given twice, a missing shard, a run held twice
+     * or by no shard, and inputs here (the fixtures) that differ from those the shards ran on.
+     */
+    public static Audit.Outcome merge(List<Path> dirs) {
+        if (dirs.isEmpty()) {
+            throw new BadInputException("no shard directories given");
+        }
+        List<Read> shards = new ArrayList<>();
+        for (Path dir : dirs) {
+            shards.add(read(dir));
+        }
+        Read first = shards.get(0);
+        Map<Integer, Read> byIndex = new TreeMap<>();
+        for (Read s : shards) {
+            if (!s.digest().equals(first.digest())) {
+                throw new BadInputException(s.dir() + ": a shard of another audit than " + first.dir() + " ("
+                        + differences(first.options(), s.options()) + "); merge the shards of one audit");
+            }
+            if (s.count() != first.count()) {
+                throw new BadInputException(s.dir() + ": shard " + s.label() + ", but " + first.dir() + " is shard "
+                        + first.label() + "; merge the N shards of one split");
+            }
+            Read twice = byIndex.put(s.index(), s);
+            if (twice != null) {
+                throw new BadInputException(s.dir() + ": shard " + s.label() + " again (" + twice.dir()
+                        + " is shard " + s.label() + " too); give each shard once");
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        for (int k = 1; k <= first.count(); k++) {
+            if (!byIndex.containsKey(k)) {
+                missing.add(k + "/" + first.count());
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new BadInputException("shard" + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing)
+                    + " missing: give all " + first.count() + " shards of the audit (given: " + given(byIndex) + ")");
+        }
+        AuditConfig config = AuditOptions.fromJson(first.options(), first.dir().resolve(MANIFEST).toString(), 1);
+        String here;
+        try {
+            here = AuditOptions.digest(config);
+        } catch (BadInputException e) {
+            throw new BadInputException("the shards' audit cannot be rebuilt here: " + e.getMessage());
+        }
+        if (!here.equals(first.digest())) {
+            throw new BadInputException(first.dir() + ": the shards ran on other inputs than are here (the fixtures"
+                    + (config.fixturesDir() == null ? "" : " in " + config.fixturesDir()) + " changed since); merge "
+                    + "in the checkout the shards ran in, or run the shards again");
+        }
+        Map<RunId, Integer> holders = Audit.shardsOfRuns(config, first.count());
+        Map<RunId, Audit.StoredRun> runs = new LinkedHashMap<>();
+        Map<RunId, Path> heldBy = new LinkedHashMap<>();
+        for (Read s : byIndex.values()) {
+            for (Map.Entry<RunId, Audit.StoredRun> e : s.runs().entrySet()) {
+                RunId id = e.getKey();
+                Integer holder = holders.get(id);
+                if (holder == null) {
+                    throw new BadInputException(s.dir() + ": holds the run " + id.label() + ", which is not in the audit");
+                }
+                if (holder != s.index()) {
+                    throw new BadInputException(s.dir() + ": holds the run " + id.label() + ", which is shard "
+                            + holder + "/" + s.count() + "'s");
+                }
+                Path other = heldBy.put(id, s.dir());
+                if (other != null) {
+                    throw new BadInputException(s.dir() + ": holds the run " + id.label() + ", as " + other + " does");
+                }
+                runs.put(id, e.getValue());
+            }
+        }
+        for (Map.Entry<RunId, Integer> e : holders.entrySet()) {
+            if (!runs.containsKey(e.getKey())) {
+                throw new BadInputException(byIndex.get(e.getValue()).dir() + ": the run " + e.getKey().label()
+                        + " is missing from shard " + e.getValue() + "/" + first.count());
+            }
+        }
+        return Audit.merge(config, runs);
+    }
+
+    private static String given(Map<Integer, Read> byIndex) {
+        List<String> out = new ArrayList<>();
+        byIndex.values().forEach(r -> out.add(r.label() + " in " + r.dir()));
+        return String.join(", ", out);
+    }
+
+    /** The options on which two manifests differ, by key, or what else can differ when none do. */
+    private static String differences(JsonNode a, JsonNode b) {
+        List<String> keys = new ArrayList<>();
+        a.fieldNames().forEachRemaining(k -> {
+            if (!a.get(k).equals(b.get(k))) {
+                keys.add(k);
+            }
+        });
+        b.fieldNames().forEachRemaining(k -> {
+            if (!a.has(k)) {
+                keys.add(k);
+            }
+        });
+        return keys.isEmpty() ? "same options, other fixture contents"
+                : "options that differ: " + String.join(", ", keys);
+    }
+
+    private static Read read(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException(dir + ": not a directory (give the --out directories of ./regrade audit --shard K/N)");
+        }
+        Path manifest = dir.resolve(MANIFEST);
+        if (!Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS)
+                || !Files.isRegularFile(dir.resolve(OutputDirectory.MARKER), LinkOption.NOFOLLOW_LINKS)) {
+            throw new BadInputException(dir + ": not an audit shard (no " + MANIFEST + (Files.isRegularFile(
+                    dir.resolve("report.json")) ? "; it is a whole audit's output" : "") + "); make shards with "
+                    + "./regrade audit --shard K/N --out DIR");
+        }
+        String where = manifest.toString();
+        JsonNode m = parse(manifest);
+        Fields f = new Fields(m, where);
+        if (f.integer("regrade_audit_shard") != VERSION) {
+            throw new BadInputException(where + ": regrade_audit_shard: version " + m.get("regrade_audit_shard")
+                    + ", this Regrade reads version " + VERSION);
+        }
+        int k = f.integer("shard");
+        int n = f.integer("of");
+        if (n < 1 || k < 1 || k > n) {
+            throw new BadInputException(where + ": shard " + k + " of " + n + ": expected 1 <= shard <= of");
+        }
+        JsonNode options = m.get("options");
+        new Fields(options, where + ": options");
+        Map<RunId, Audit.StoredRun> runs = new LinkedHashMap<>();
+        JsonNode list = f.array("runs");
+        for (int i = 0; i < list.size(); i++) {
+            String at = where + ": runs[" + i + "]";
+            Fields r = new Fields(list.get(i), at);
+            RunId id = new RunId(r.text("script"), r.text("input_kind"), r.text("input"), r.text("variant"),
+                    r.whole("hash_seed"));
+            Audit.StoredRun run;
+            if (list.get(i).has("reuses_seed")) {
+                RunId from = new RunId(id.script(), id.inputKind(), id.input(), id.variant(), r.whole("reuses_seed"));
+                Audit.StoredRun base = runs.get(from);
+                if (base == null || base.seedRead() || !base.evaluated()) {
+                    throw new BadInputException(at + ": reuses the run " + from.label()
+                            + ", which is not an evaluated run above it that never read its seed");
+                }
+                run = new Audit.StoredRun(base.document().withHashSeed(id.hashSeed()), false, false);
+            } else {
+                run = new Audit.StoredRun(document(dir, r.text("file"), at, id), r.bool("seed_read"), true);
+            }
+            if (runs.put(id, run) != null) {
+                throw new BadInputException(at + ": the run " + id.label() + " is listed twice");
+            }
+        }
+        return new Read(dir, k, n, f.text("digest"), options, runs);
+    }
+
+    private static ResultDocument document(Path dir, String file, String at, RunId id) {
+        Path root = dir.toAbsolutePath().normalize();
+        Path path = root.resolve(file).normalize();
+        if (!path.startsWith(root.resolve("runs"))) {
+            throw new BadInputException(at + ".file: " + file + " is not under the shard's runs/");
+        }
+        ResultDocument doc;
+        try {
+            doc = ResultJson.fromJson(parse(dir.resolve(file)));
+        } catch (BadJsonException e) {
+            throw new BadInputException(dir.resolve(file) + ": " + e.getMessage());
+        }
+        RunMeta meta = doc.regrade();
+        RunId stored = new RunId(meta.script(), meta.inputKind(), meta.input(), meta.variant(), meta.hashSeed());
+        if (!stored.equals(id)) {
+            throw new BadInputException(dir.resolve(file) + ": holds the run " + stored.label() + ", but " + at
+                    + " lists " + id.label());
+        }
+        return doc;
+    }
+
+    private static JsonNode parse(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read: " + IoProblems.describe(e));
+        }
+        try {
+            return JsonFiles.parse(text);
+        } catch (UncheckedIOException e) {
+            throw new BadInputException(file + ": not valid JSON: " + e.getCause().getMessage());
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.regrade.rubric.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.rubric.JudgeCall;
+import dev.regrade.rubric.Status;
+import dev.regrade.rubric.Strategy;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@link ResultJson#fromJson} reads back what {@link ResultJson#toFileText} wrote, and names the path of a bad shape. */
+class ResultJsonReadTest {
+    private static final ResultNode LEAF = new ResultNode("station_1", "Station 1 is open", true, 0.0, Status.FAILED,
+            Strategy.PARALLEL, List.of());
+    private static final ResultNode ROOT = new ResultNode("root", "Find gas stations", false, 0.25, Status.PARTIAL,
+            Strategy.SEQUENTIAL, List.of(LEAF));
+
+    private static ResultDocument scored() {
+        ObjectNode info = JsonFiles.parse("{\"extracted\": {\"names\": [\"A\", null], \"miles\": 12.5, \"n\": 3}}")
+                .deepCopy();
+        ResultSummary summary = new ResultSummary("regrade", "full", 0.25, "o4-mini", "o4-mini",
+                List.of(new EvalBreakdown(List.of(info), ROOT)), TreeStatistics.of(ROOT));
+        List<JudgeCall> calls = List.of(new JudgeCall("station_1", "Station 1 is open", "https://a.example/1", 0,
+                "ab12", true, null), new JudgeCall("station_1", "Station 1 is open", null, 1, "ab12", null,
+                "judge reply was not JSON"));
+        return new ResultDocument(summary, new RunMeta("gas_stations", "fixed", "policy", "full", "2025-10-23", 3,
+                RunOutcome.SCORED, null, null, calls, List.of(new PageVisit("https://a.example/1", "generated"))));
+    }
+
+    private static ResultDocument crashed() {
+        return new ResultDocument(new ResultSummary("regrade", "minimal", null, "o4-mini", "o4-mini", List.of(), null),
+                new RunMeta("gas_stations", "released", "fixture", "short-final-leg", "2025-10-23", 0,
+                        RunOutcome.CRASHED, "TypeError", "slice indices must be integers", List.of(), List.of()));
+    }
+
+    @Test
+    void aDocumentReadBackIsTheDocumentWritten() {
+        for (ResultDocument doc : List.of(scored(), crashed())) {
+            String text = ResultJson.toFileText(doc);
+            ResultDocument read = ResultJson.fromJson(JsonFiles.parse(text));
+            assertEquals(doc.regrade(), read.regrade());
+            assertEquals(doc.tree(), read.tree());
+            assertEquals(text, ResultJson.toFileText(read));
+        }
+    }
+
+    @Test
+    void aBadShapeNamesItsPath() {
+        ObjectNode doc = ResultJson.toJson(scored());
+        ((ObjectNode) doc.get("regrade").get("judge_requests").get(1)).put("verdict", "yes");
+        BadJsonException e = assertThrows(BadJsonException.class, () -> ResultJson.fromJson(doc));
+        assertEquals("$.regrade.judge_requests[1].verdict", e.path());
+        ObjectNode noRegrade = ResultJson.toJson(crashed());
+        noRegrade.remove("regrade");
+        assertEquals("$.regrade", assertThrows(BadJsonException.class, () -> ResultJson.fromJson(noRegrade)).path());
+    }
+}
