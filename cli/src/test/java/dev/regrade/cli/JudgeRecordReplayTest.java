@@ -184,7 +184,15 @@ class JudgeRecordReplayTest {
                         return null;
                     });
                 }
-                long until = System.nanoTime() + (300 + kill * 200) * 1_000_000L;
+                // Kill once this recorder has written a few exchanges (a fixed delay would kill a
+                // child JVM still starting on a loaded machine), then a little later each round so the
+                // kill lands at different points of a write.
+                int target = exchangeFiles(recording) + 2;
+                long deadline = System.nanoTime() + 60_000_000_000L;
+                while (exchangeFiles(recording) < target && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                long until = System.nanoTime() + kill * 37 * 1_000_000L;
                 while (System.nanoTime() < until) {
                     Thread.onSpinWait();
                 }
@@ -211,6 +219,15 @@ class JudgeRecordReplayTest {
         RecordingJudge.record(recording, HttpJudgeConfig.of("http://127.0.0.1:9/v1"));
         try (Stream<Path> files = Files.list(recording)) {
             assertEquals(exchanges.size() + 1, files.count(), "only the exchanges and the marker are left");
+        }
+    }
+
+    private static int exchangeFiles(Path recording) throws IOException {
+        if (!Files.isDirectory(recording)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.list(recording)) {
+            return (int) files.filter(p -> p.getFileName().toString().matches("[0-9a-f]{64}\\.json")).count();
         }
     }
 
