@@ -95,7 +95,12 @@ final class ReplayWorld {
                     return values.get(k);
                 })
                 .withJudge(request -> {
-                    String digest = PromptDigest.sha256Hex(request.prompt());
+                    // The votes of one check send the one prompt instance: digested once.
+                    if (request.prompt() != run.lastPrompt) {
+                        run.lastPrompt = request.prompt();
+                        run.lastDigest = PromptDigest.sha256Hex(request.prompt());
+                    }
+                    String digest = run.lastDigest;
                     run.sent.computeIfAbsent(request.nodeId(), k -> new LinkedHashSet<>()).add(digest);
                     boolean v = verdicts.verdict(request, digest, run);
                     return new JudgeReply("replayed", v);
@@ -150,6 +155,9 @@ final class ReplayWorld {
         /** Unknown verdicts met, by key (the node id), with their claims, in call order. */
         final Map<String, String> unknowns = new LinkedHashMap<>();
         boolean seedRead;
+        /** The last prompt digested (by identity) and its digest. */
+        String lastPrompt;
+        String lastDigest;
         /** The maps tool's calls made. */
         int mapsCalls;
         /** Why a maps call could not be answered from the stored result (the run is then unusable), else null. */

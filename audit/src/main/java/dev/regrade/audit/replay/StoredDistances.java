@@ -25,12 +25,12 @@ final class StoredDistances {
 
     private final Object direct;
     private final String directProblem;
-    private final String legs;
+    private final ResultNode tree;
 
-    private StoredDistances(Object direct, String directProblem, String legs) {
+    private StoredDistances(Object direct, String directProblem, ResultNode tree) {
         this.direct = direct;
         this.directProblem = directProblem;
-        this.legs = legs;
+        this.tree = tree;
     }
 
     /** Reads what {@code stored} records of the maps tool's answers. */
@@ -62,8 +62,7 @@ final class StoredDistances {
         } else {
             problem = DIRECT + " records neither a distance nor an error";
         }
-        String legs = stored.tree() == null ? null : roundedLeg(stored.tree()).orElse(null);
-        return new StoredDistances(direct, problem, legs);
+        return new StoredDistances(direct, problem, stored.tree());
     }
 
     /**
@@ -79,6 +78,7 @@ final class StoredDistances {
         if (index == 0) {
             return "the maps tool's Atlanta–Los Angeles distance is not recovered: " + directProblem;
         }
+        String legs = tree == null ? null : roundedLeg(tree).orElse(null);
         return "the maps tool's distances are not stored: a result records a station's leg only rounded to 0.1 mile "
                 + "in a description" + (legs == null ? "" : " (" + legs + ")") + ", which about 161 metre values "
                 + "render alike, and the checks compare the exact distance";
