@@ -139,18 +139,7 @@ def load_runner(cases: dict):
         task = Path(path).stem  # the runner's <eval_version>/<task_id>.py
         g = evaluate_answer.__globals__
         if g.get("datetime") is _dt.datetime:
-            day = EVAL_DATE
-
-            class EvalDatetime(_dt.datetime):
-                @classmethod
-                def now(cls, tz=None):
-                    return cls(day.year, day.month, day.day, tzinfo=tz)
-
-                @classmethod
-                def today(cls):
-                    return cls(day.year, day.month, day.day)
-
-            g["datetime"] = EvalDatetime
+            g["datetime"] = harness.eval_datetime(EVAL_DATE)
 
         async def with_case(**kwargs):
             token = _CASE.set(cases[(task, kwargs["agent_name"], kwargs["answer_name"])])
