@@ -135,19 +135,23 @@ def load_script(script: str, variant: str, eval_date: str) -> types.ModuleType:
     sys.modules[name] = module
     exec(compile(script_source(script, variant), f"{script}.py ({variant})", "exec"), module.__dict__)
     if module.__dict__.get("datetime") is _dt.datetime:
-        day = _dt.date.fromisoformat(eval_date)
-
-        class EvalDatetime(_dt.datetime):
-            @classmethod
-            def now(cls, tz=None):
-                return cls(day.year, day.month, day.day, tzinfo=tz)
-
-            @classmethod
-            def today(cls):
-                return cls(day.year, day.month, day.day)
-
-        module.datetime = EvalDatetime
+        module.datetime = eval_datetime(_dt.date.fromisoformat(eval_date))
     return module
+
+
+def eval_datetime(day: _dt.date) -> type:
+    """A datetime class whose now() and today() are the evaluation date at midnight (the script's clock)."""
+
+    class EvalDatetime(_dt.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(day.year, day.month, day.day, tzinfo=tz)
+
+        @classmethod
+        def today(cls):
+            return cls(day.year, day.month, day.day)
+
+    return EvalDatetime
 
 
 # --------------------------------------------------------------------------- #

@@ -26,7 +26,8 @@ final class ResultFiles {
 
     /**
      * The files named, a directory standing for every {@code *.json} under it (recursively, in path order;
-     * of the Mind2Web 2 runner's results of one answer only the latest, as the runner reads them).
+     * of the Mind2Web 2 runner's results of one answer only the latest, as the runner reads them; not the
+     * runner's summary files).
      */
     static List<Path> expand(List<Path> paths) {
         List<Path> files = new ArrayList<>();
@@ -37,8 +38,8 @@ final class ResultFiles {
             }
             List<Path> found;
             try (Stream<Path> s = Files.walk(p)) {
-                found = s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".json"))
-                        .sorted().toList();
+                found = s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".json")
+                        && !ResultLayout.isRunnerAggregate(f)).sorted().toList();
             } catch (IOException | UncheckedIOException e) {
                 throw new BadInputException(p + ": cannot read the directory");
             }

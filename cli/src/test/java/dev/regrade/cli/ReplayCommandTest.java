@@ -41,7 +41,12 @@ class ReplayCommandTest {
         Path old = store("agent-b", "ikea_shopping_list", "full", "20250101_120000");
         Files.writeString(old, "{ \"not\": \"read\" }", StandardCharsets.UTF_8); // older: the runner ignores it
         store("agent-b", "ikea_shopping_list", "full", "20260102_120000");
-        CliRun run = CliRun.of("replay", "--after", "fixed", "--format", "json", dir.resolve("eval_results").toString());
+        // The runner's summaries beside its results (per task, per agent, merged) are no result: not read.
+        Path results = dir.resolve("eval_results");
+        Files.writeString(results.resolve("agent-a/active_stock/summary.json"), "[]", StandardCharsets.UTF_8);
+        Files.writeString(results.resolve("agent-a/summary.json"), "{\"agent_name\": \"agent-a\"}", StandardCharsets.UTF_8);
+        Files.writeString(results.resolve("all_results.json"), "{}", StandardCharsets.UTF_8);
+        CliRun run = CliRun.of("replay", "--after", "fixed", "--format", "json", results.toString());
         assertEquals(0, run.status(), run.err());
         JsonNode doc = JsonFiles.parse(run.out());
         List<String> tasks = doc.get("results").findValuesAsText("task");

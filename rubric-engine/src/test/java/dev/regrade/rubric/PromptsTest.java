@@ -45,5 +45,13 @@ class PromptsTest {
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
                 () -> Prompts.format("{nope}", Map.of()));
         assertEquals("KeyError: 'nope'", missing.getMessage());
+        // In Python's order: a missing key before a malformed brace after it, the brace before a key after it.
+        assertEquals("KeyError: 'nope'", assertThrows(IllegalArgumentException.class,
+                () -> Prompts.format("x {nope} } y", Map.of())).getMessage());
+        assertEquals("Single '}' encountered in format string", assertThrows(IllegalArgumentException.class,
+                () -> Prompts.format("x } {nope}", Map.of())).getMessage());
+        assertEquals("Single '{' encountered in format string", assertThrows(IllegalArgumentException.class,
+                () -> Prompts.format("{v} {tail", Map.of("v", "1"))).getMessage());
+        assertEquals("null and }{", Prompts.format("{v} and }}{{", java.util.Collections.singletonMap("v", null)));
     }
 }

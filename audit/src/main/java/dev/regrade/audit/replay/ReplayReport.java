@@ -2,6 +2,7 @@ package dev.regrade.audit.replay;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.replay.ReplayResult.Status;
 import dev.regrade.pycompat.PyFormat;
@@ -9,6 +10,7 @@ import dev.regrade.rubric.json.JsonFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -16,7 +18,8 @@ import java.util.function.Function;
  * The replay's report: one row per result, and per agent and per task the metrics of {@code generate_result_summary}
  * before and after (after as the low and high ends where unknown verdicts remain: every metric but
  * the standard deviation only grows with each answer's score, so the ends come from the answers'
- * low and high ends). Mismatched and skipped results are in no total.
+ * low and high ends). Mismatched and skipped results are in no total; an answer whose after-variant
+ * raises is in the before-metrics only (the runner writes no result for it).
  *
  * @param results the replays, in file order
  */
@@ -31,11 +34,18 @@ public record ReplayReport(List<ReplayResult> results) {
      */
     public record MetricsRow(String name, AgentMetrics before, AgentMetrics afterLow, AgentMetrics afterHigh) {
         public boolean exact() {
-            return afterLow.equals(afterHigh);
+            return Objects.equals(afterLow, afterHigh);
         }
 
-        /** avg_score, success_rate and pass@k as {@code before → after} ({@code [low, high]} where unknown). */
+        /**
+         * avg_score, success_rate and pass@k as {@code before → after} ({@code [low, high]} where unknown;
+         * {@code none} when every after-variant raises: the runner would write no result and no summary).
+         */
         List<String> moves() {
+            if (afterLow == null) {
+                return List.of(score(before.avgScore()) + " → none", score(before.successRate()) + " → none",
+                        score(before.passAtK()) + " → none");
+            }
             return List.of(move(before.avgScore(), afterLow.avgScore(), afterHigh.avgScore()),
                     move(before.successRate(), afterLow.successRate(), afterHigh.successRate()),
                     move(before.passAtK(), afterLow.passAtK(), afterHigh.passAtK()));
@@ -71,10 +81,16 @@ public record ReplayReport(List<ReplayResult> results) {
         results.stream().filter(r -> r.status() == Status.REPLAYED)
                 .forEach(r -> byGroup.computeIfAbsent(group.apply(r), k -> new ArrayList<>()).add(r));
         List<MetricsRow> rows = new ArrayList<>();
-        byGroup.forEach((name, list) -> rows.add(new MetricsRow(name,
-                metrics(name, list, unit, ReplayResult::before),
-                metrics(name, list, unit, r -> r.afterMin() == null ? 0.0 : r.afterMin()),
-                metrics(name, list, unit, r -> r.afterMax() == null ? 0.0 : r.afterMax()))));
+        byGroup.forEach((name, list) -> {
+            // An answer whose after-variant raises is left out of the after-metrics, as the runner leaves it out:
+            // eval_runner.py (31f021f) _eval_one_answer returns the exception before _save_result_json (l. 163,
+            // 174), evaluate_task keeps only dict results for summary.json (l. 458, 487), and
+            // generate_result_summary (1fcbfda) reads only summary.json (l. 584-596).
+            List<ReplayResult> scored = list.stream().filter(r -> r.afterMin() != null).toList();
+            rows.add(new MetricsRow(name, metrics(name, list, unit, ReplayResult::before),
+                    scored.isEmpty() ? null : metrics(name, scored, unit, ReplayResult::afterMin),
+                    scored.isEmpty() ? null : metrics(name, scored, unit, ReplayResult::afterMax)));
+        });
         return rows;
     }
 
@@ -247,8 +263,8 @@ public record ReplayReport(List<ReplayResult> results) {
             for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
                 ObjectNode o = table.addObject().put(kind, a.name()).put("exact", a.exact());
                 o.set("before", metricsJson(a.before()));
-                o.set("after_low", metricsJson(a.afterLow()));
-                o.set("after_high", metricsJson(a.afterHigh()));
+                o.set("after_low", a.afterLow() == null ? NullNode.instance : metricsJson(a.afterLow()));
+                o.set("after_high", a.afterHigh() == null ? NullNode.instance : metricsJson(a.afterHigh()));
             }
         }
         return JsonFiles.toFileText(doc);

@@ -29,7 +29,8 @@ import java.util.Set;
  * The world a stored result describes: extractions answered from its {@code info} records (by
  * extraction name and occurrence, in call order), verdicts decided by a {@link Verdicts} policy,
  * every page present (its text is not stored; only prompts of the same replay world are compared),
- * and no maps tool (its distances are not stored: a run that asks it cannot be replayed).
+ * and the maps tool's answers where the result determines them ({@link StoredDistances}; a run that
+ * asks any other cannot be replayed).
  */
 final class ReplayWorld {
     /** A result does not store the answer text: without the runner's copy, prompts carry this, in both variants alike. */
@@ -45,9 +46,11 @@ final class ReplayWorld {
     private final StoredResult stored;
     private final Map<String, List<JsonNode>> extractions = new HashMap<>();
     private final Map<String, Boolean> leafVerdicts = new HashMap<>();
+    private final StoredDistances distances;
 
     ReplayWorld(StoredResult stored) {
         this.stored = stored;
+        this.distances = StoredDistances.of(stored);
         for (JsonNode record : stored.info()) {
             String name = record.fieldNames().next();
             extractions.computeIfAbsent(name, k -> new ArrayList<>()).add(record.get(name));
@@ -82,6 +85,7 @@ final class ReplayWorld {
                 .withNames(stored.agent(), stored.answer())
                 .withExtractor(request -> {
                     String name = request.extractionName();
+                    run.extracted.add(name);
                     int k = occurrences.merge(name, 1, Integer::sum) - 1;
                     List<JsonNode> values = extractions.getOrDefault(name, List.of());
                     if (k >= values.size()) {
@@ -91,15 +95,28 @@ final class ReplayWorld {
                     return values.get(k);
                 })
                 .withJudge(request -> {
-                    String digest = PromptDigest.sha256Hex(request.prompt());
+                    // The votes of one check send the one prompt instance: digested once.
+                    if (request.prompt() != run.lastPrompt) {
+                        run.lastPrompt = request.prompt();
+                        run.lastDigest = PromptDigest.sha256Hex(request.prompt());
+                    }
+                    String digest = run.lastDigest;
                     run.sent.computeIfAbsent(request.nodeId(), k -> new LinkedHashSet<>()).add(digest);
                     boolean v = verdicts.verdict(request, digest, run);
                     return new JudgeReply("replayed", v);
                 })
                 .withPages(url -> Optional.of(BLANK))
                 .withMaps((a, b, mode) -> {
-                    run.mapsUsed = true;
-                    throw new IllegalStateException("the maps tool's answers are not stored in a result");
+                    int call = run.mapsCalls++;
+                    Optional<Object> answer = distances.answer(call);
+                    if (answer.isPresent()) {
+                        return answer.get();
+                    }
+                    if (run.mapsProblem == null) {
+                        run.mapsProblem = distances.whyNot(call);
+                    }
+                    // The run goes on (the script catches this), but a run with a problem is never used.
+                    throw new IllegalStateException(run.mapsProblem);
                 })
                 .withClock(new EvalClock(evalDate()))
                 .withHashSeed(hashSeed)
@@ -110,6 +127,7 @@ final class ReplayWorld {
             ResultSummary summary = evaluator.resultSummary();
             run.tree = summary.tree().orElse(null);
             run.finalScore = summary.finalScore();
+            run.info = summary.evalBreakdown().isEmpty() ? List.of() : summary.evalBreakdown().get(0).info();
         } catch (PyException e) {
             run.crash = e.pythonType() + ": " + e.pythonMessage();
         } catch (GuardedJudge.Abort e) {
@@ -124,15 +142,25 @@ final class ReplayWorld {
         /** The scored tree, or null when the run raised or built none. */
         ResultNode tree;
         Double finalScore;
+        /** The info records the run recorded ({@code eval_breakdown[0].info}); empty without a tree. */
+        List<JsonNode> info = List.of();
         /** The Python error when the run raised, else null. */
         String crash;
         /** The digests of the prompts each node sent (key null: a check without a node). */
         final Map<String, Set<String>> sent = new LinkedHashMap<>();
+        /** The extraction names requested (their stored records are the run's input, not its output). */
+        final Set<String> extracted = new LinkedHashSet<>();
         /** Extractions requested that the stored result does not hold, in call order. */
         final List<String> missingExtractions = new ArrayList<>();
         /** Unknown verdicts met, by key (the node id), with their claims, in call order. */
         final Map<String, String> unknowns = new LinkedHashMap<>();
         boolean seedRead;
-        boolean mapsUsed;
+        /** The last prompt digested (by identity) and its digest. */
+        String lastPrompt;
+        String lastDigest;
+        /** The maps tool's calls made. */
+        int mapsCalls;
+        /** Why a maps call could not be answered from the stored result (the run is then unusable), else null. */
+        String mapsProblem;
     }
 }

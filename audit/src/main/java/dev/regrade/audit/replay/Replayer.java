@@ -1,7 +1,9 @@
 package dev.regrade.audit.replay;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.replay.ReplayResult.Status;
 import dev.regrade.audit.replay.ReplayWorld.Run;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.TreeDiff;
 import dev.regrade.rubric.json.ResultNode;
@@ -97,9 +99,8 @@ public final class Replayer {
         };
         long firstSeed = stored.hashSeed() != null ? stored.hashSeed() : 0L;
         Run check = world.run(script, before, firstSeed, storedVerdicts);
-        if (check.mapsUsed) {
-            return ReplayResult.notReplayed(stored, Status.SKIPPED,
-                    "the script asks the maps tool, whose answers a result does not store", null);
+        if (check.mapsProblem != null) {
+            return ReplayResult.notReplayed(stored, Status.SKIPPED, check.mapsProblem, null);
         }
         String problem = selfCheckProblem(stored, check);
         long seed = firstSeed;
@@ -151,7 +152,25 @@ public final class Replayer {
         if (!run.finalScore.equals(stored.finalScore())) {
             return "final_score: " + stored.finalScore() + " stored, " + run.finalScore + " replayed";
         }
+        // The other info records (custom infos, ground truths) are the run's output, never read back: compared
+        // here, so an edit shows. The extraction records are its input (a script may change an extracted object
+        // after the engine recorded it, so they are not compared).
+        List<JsonNode> was = recorded(stored.info(), run.extracted);
+        List<JsonNode> now = recorded(run.info, run.extracted);
+        for (int i = 0; i < Math.max(was.size(), now.size()); i++) {
+            JsonNode w = i < was.size() ? was.get(i) : null;
+            JsonNode n = i < now.size() ? now.get(i) : null;
+            if (w == null || n == null || !PyJson.dumps(w, PyJson.DUMPS).equals(PyJson.dumps(n, PyJson.DUMPS))) {
+                return "info record " + (w != null ? w : n).fieldNames().next() + ": " + (w == null ? "not stored"
+                        : n == null ? "stored, but not recorded by the replay" : "differs from the replay's");
+            }
+        }
         return null;
+    }
+
+    /** The info records other than the extractions {@code extracted}, in order. */
+    private static List<JsonNode> recorded(List<JsonNode> info, Set<String> extracted) {
+        return info.stream().filter(r -> !extracted.contains(r.fieldNames().next())).toList();
     }
 
     private ReplayResult replayAfter(StoredResult stored, RubricScript script, ReplayWorld world, Run check,
@@ -242,6 +261,7 @@ public final class Replayer {
         private Double min;
         private Double max;
         private String error;
+        private String mapsProblem;
         private ResultNode lastTree;
         private final Set<String> changed = new LinkedHashSet<>();
         private final Map<String, String> unknowns = new LinkedHashMap<>();
@@ -252,6 +272,10 @@ public final class Replayer {
         }
 
         void add(Run run) {
+            if (run.mapsProblem != null) {
+                mapsProblem = mapsProblem == null ? run.mapsProblem : mapsProblem;
+                return;
+            }
             run.unknowns.forEach(unknowns::putIfAbsent);
             missing.addAll(run.missingExtractions);
             if (run.crash != null) {
@@ -268,6 +292,9 @@ public final class Replayer {
         }
 
         ReplayResult result(Long seed, boolean enumerated, int judgeCalls) {
+            if (mapsProblem != null) { // the after-variant asks the maps tool what the before-variant did not
+                return ReplayResult.notReplayed(stored, Status.SKIPPED, "the after-variant: " + mapsProblem, seed);
+            }
             List<String> claims = new ArrayList<>();
             unknowns.forEach((k, v) -> claims.add(k + ": " + v));
             boolean exact = unknowns.isEmpty() || judgeCalls > 0;

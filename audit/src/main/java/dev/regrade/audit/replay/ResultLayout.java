@@ -23,6 +23,16 @@ public final class ResultLayout {
     private ResultLayout() {
     }
 
+    /**
+     * The runner's aggregates beside its results, which are no result: {@code <agent>/<task>/summary.json}
+     * ({@code _save_agent_task_summary}), {@code <agent>/summary.json} ({@code generate_result_summary}) and
+     * {@code all_results.json} ({@code merge_all_results}). A directory walk leaves them out.
+     */
+    public static boolean isRunnerAggregate(Path file) {
+        String name = file.getFileName().toString();
+        return name.equals("summary.json") || name.equals("all_results.json");
+    }
+
     /** The files to read: each answer folder's latest result, every other file; in the given order. */
     public static List<Path> latestPerAnswer(List<Path> files) {
         Map<Path, Path> latest = new LinkedHashMap<>();

@@ -44,7 +44,30 @@ class AgentMetricsTest {
     }
 
     @Test
+    void anAnswerWhoseAfterVariantRaisesIsLeftOutOfTheAfterMetricsAsTheRunnerLeavesItOut() {
+        ReplayResult ok = replayed("t1", "answer_1.md", 0.5, 1.0, null);
+        ReplayResult raises = replayed("t2", "answer_1.md", 1.0, null, "KeyError: 'x'");
+        ReplayReport.MetricsRow row = new ReplayReport(List.of(ok, raises)).agents().get(0);
+        assertEquals(2, row.before().tasks());
+        assertEquals(0.75, row.before().avgScore());
+        // The runner saves no result for the raising answer: one task, its score alone (not a 0.0 averaged in).
+        assertEquals(1, row.afterLow().tasks());
+        assertEquals(1.0, row.afterLow().avgScore());
+        assertEquals(1.0, row.afterLow().passAtK());
+        ReplayReport.MetricsRow none = new ReplayReport(List.of(raises)).agents().get(0);
+        assertEquals(null, none.afterLow());
+        assertEquals(List.of("1.0000 → none", "1.0000 → none", "1.0000 → none"), none.moves());
+    }
+
+    private static ReplayResult replayed(String task, String answer, double before, Double after, String error) {
+        return new ReplayResult(task + ".json", task, "agent", answer, ReplayResult.Status.REPLAYED, null, before, after,
+                after, true, true, null, List.of(), List.of(), List.of(), error, 0, null);
+    }
+
+    @Test
     void theLatestResultOfEachAnswerCountsAndOtherFilesStay() {
+        assertEquals(true, ResultLayout.isRunnerAggregate(Paths.get("eval_results", "agent", "task", "summary.json")));
+        assertEquals(false, ResultLayout.isRunnerAggregate(Paths.get("eval_results", "agent", "task", "answer_1.json")));
         Path dir = Paths.get("eval_results", "agent", "task", "answer_1", "results");
         Path old = dir.resolve("20250101_090000_answer_1.json");
         Path latest = dir.resolve("20250102_080000_answer_1.json");

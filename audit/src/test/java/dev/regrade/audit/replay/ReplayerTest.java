@@ -87,9 +87,8 @@ class ReplayerTest {
                 assertEquals(Status.SKIPPED, same.status(), c.toString());
                 continue;
             }
-            if (c.script().name().equals("gas_stations")) {
-                assertEquals(Status.SKIPPED, same.status(), c + ": " + same.reason());
-                assertTrue(same.reason().contains("maps tool"), same.reason());
+            if (c.script().name().equals("gas_stations") && same.status() == Status.SKIPPED) {
+                assertTrue(same.reason().contains("maps tool"), same.reason()); // a leg's distance is not stored
                 skippedForMaps++;
                 continue;
             }

@@ -58,8 +58,8 @@ class UpstreamResultsReplayTest {
             String task = file.getParent().getParent().getFileName().toString();
             StoredResult stored = asRunnerStoresIt(file, task, c);
             ReplayResult r = same.replay(stored);
-            if (task.equals("gas_stations")) {
-                check(failures, file, r.status() == Status.SKIPPED && r.reason().contains("maps tool"), r.reason());
+            if (task.equals("gas_stations") && r.status() == Status.SKIPPED) {
+                check(failures, file, r.reason().contains("maps tool"), r.reason()); // a leg's distance is not stored
                 continue;
             }
             if (r.status() != Status.REPLAYED) {
