@@ -18,7 +18,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import dev.regrade.audit.python.PythonSetup;
+import dev.regrade.audit.python.PythonScripts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -38,6 +42,8 @@ import picocli.CommandLine.Option;
             "", "Examples:", "  ./regrade audit",
             "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
             "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
+            "  ./regrade audit --python ~/Mind2Web-2 --before-scripts ~/Mind2Web-2/eval_scripts/2025_10_23 \\",
+            "      --after-scripts my-fixed-scripts      (the Python originals: <task>.py of both directories)",
             "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input, 3 judge unreachable."})
 final class AuditCommand extends RegradeCommand {
     @Option(names = "--scripts", defaultValue = "all", paramLabel = "S,S…", split = ",",
@@ -80,6 +86,18 @@ final class AuditCommand extends RegradeCommand {
                     + "is not Regrade's output (no " + OutputDirectory.MARKER + " file) is refused. "
                     + "Default: ${DEFAULT-VALUE}.")
     Path out;
+
+    @picocli.CommandLine.Mixin
+    PythonOptions python = new PythonOptions();
+
+    @Option(names = "--before-scripts", paramLabel = "DIR",
+            description = "With --python: the scripts (<task>.py) the --before variant runs.")
+    Path beforeScripts;
+
+    @Option(names = "--after-scripts", paramLabel = "DIR",
+            description = "With --python: the scripts (<task>.py) the --after variant runs. --scripts all: the tasks "
+                    + "of both directories; a task that is not ported is answered from each request's JSON schema.")
+    Path afterScripts;
 
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
@@ -124,6 +142,10 @@ final class AuditCommand extends RegradeCommand {
             err.flush();
         }
         ConsoleSummary.lines(outcome.report()).forEach(stdout::println);
+        if (config.python() != null) {
+            stdout.println("Python originals: " + config.python().checkout() + "; stand-ins for modules this python lacks: "
+                    + (outcome.pythonStandIns().isEmpty() ? "none" : String.join(", ", outcome.pythonStandIns())));
+        }
         stdout.println("Reports: " + out.resolve("report.md") + " (summary), " + out.resolve(Markdown.FULL_FILE) + ", "
                 + out.resolve("report.html") + ", " + out.resolve("report.json"));
         stdout.flush();
@@ -131,8 +153,12 @@ final class AuditCommand extends RegradeCommand {
     }
 
     private AuditConfig config() {
-        List<String> scriptNames = scripts.equals(List.of("all")) ? Scripts.names() : scripts;
-        scriptNames.forEach(Inputs::script);
+        PythonSetup py = pythonSetup();
+        List<String> scriptNames = scripts.equals(List.of("all"))
+                ? py != null ? PythonScripts.common(beforeScripts, afterScripts) : Scripts.names() : scripts;
+        if (py == null) {
+            scriptNames.forEach(Inputs::script);
+        }
         List<String> policyNames = policies.equals(List.of("all")) ? Policies.names()
                 : policies.equals(List.of("none")) ? List.of() : policies;
         policyNames.forEach(Inputs::policy);
@@ -163,7 +189,30 @@ final class AuditCommand extends RegradeCommand {
             throw new BadInputException("--threads: expected 1 to 256");
         }
         Expectations expectations = expect == null ? Expectations.shipped() : Expectations.load(expect);
-        return new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir, before, after, expectations,
-                seeds, mode, n);
+        AuditConfig config = new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir, before, after,
+                expectations, seeds, mode, n);
+        return py == null ? config : config.withPython(py);
+    }
+
+    private PythonSetup pythonSetup() {
+        if (python.checkout == null) {
+            if (beforeScripts != null || afterScripts != null || python.exe != null) {
+                throw new BadInputException("--before-scripts, --after-scripts and --python-exe need --python M2W2_CHECKOUT");
+            }
+            return null;
+        }
+        if (beforeScripts == null || afterScripts == null) {
+            throw new BadInputException("--python needs --before-scripts DIR and --after-scripts DIR (the <task>.py "
+                    + "files each variant runs)");
+        }
+        if (before.equals(after)) {
+            throw new BadInputException("--before and --after name the same variant '" + before + "' (with --python "
+                    + "they label the two scripts directories)");
+        }
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        dirs.put(before, beforeScripts);
+        dirs.put(after, afterScripts);
+        return PythonSetup.of(python.exe, python.checkout, dirs,
+                Map.of(before, "--before-scripts", after, "--after-scripts"));
     }
 }

@@ -2,6 +2,8 @@ package dev.regrade.audit.core;
 
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.audit.python.PythonRunner;
+import dev.regrade.audit.python.PythonScripts;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
@@ -50,8 +52,23 @@ public final class Audit {
      * @param evaluated     the runs actually evaluated; the others reused a first-seed run that never
      *                      read its hash seed (the report is the same either way)
      * @param judgeRequests the judge requests (verification votes) the evaluated runs made
+     * @param pythonStandIns in an audit of the Python originals, the modules the user's environment lacked
+     *                       that the driver stood in for (sorted; empty otherwise)
      */
-    public record Outcome(AuditReport report, Map<String, String> resultFiles, int evaluated, long judgeRequests) {
+    public record Outcome(AuditReport report, Map<String, String> resultFiles, int evaluated, long judgeRequests,
+                          List<String> pythonStandIns) {
+        public Outcome {
+            pythonStandIns = List.copyOf(pythonStandIns);
+        }
+
+        public Outcome(AuditReport report, Map<String, String> resultFiles, int evaluated, long judgeRequests) {
+            this(report, resultFiles, evaluated, judgeRequests, List.of());
+        }
+
+        Outcome withPythonStandIns(List<String> value) {
+            return new Outcome(report, resultFiles, evaluated, judgeRequests, value);
+        }
+
         /** The number of unexpected changes (non-zero: the audit fails). */
         public int unexpected() {
             return report.unexpected().size();
@@ -87,13 +104,14 @@ public final class Audit {
         }
         Map<String, RunRecord> byKey = new LinkedHashMap<>();
         List<RunSpec> again = new ArrayList<>();
+        java.util.Set<String> standIns = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
         // In HTTP mode one fake judge serves every worker, each on a lane of its own.
-        try (FakeJudgeServer server = config.judge() == JudgeMode.HTTP
+        try (FakeJudgeServer server = config.judge() == JudgeMode.HTTP || config.python() != null
                 ? FakeJudgeServer.start(FakeJudgeConfig.defaults()) : null) {
             if (server != null) {
                 phases.mark("fake judge start");
             }
-            for (RunRecord r : execute(first, config, server, done, total, progress)) {
+            for (RunRecord r : execute(first, config, server, done, total, progress, standIns)) {
                 byKey.put(key(r.spec()), r);
                 for (long seed : others) {
                     if (config.seedReuse() && !r.seedRead()) {
@@ -105,7 +123,7 @@ public final class Audit {
                 }
             }
             phases.mark("runs, first seed");
-            for (RunRecord r : execute(again, config, server, done, total, progress)) {
+            for (RunRecord r : execute(again, config, server, done, total, progress, standIns)) {
                 byKey.put(key(r.spec()), r);
             }
             phases.mark("runs, other seeds");
@@ -119,7 +137,8 @@ public final class Audit {
                 requests += r.document().regrade().judgeRequests().size();
             }
         }
-        Outcome outcome = assemble(config, inputs, byKey, first.size() + again.size(), requests);
+        Outcome outcome = assemble(config, inputs, byKey, first.size() + again.size(), requests)
+                .withPythonStandIns(List.copyOf(standIns));
         phases.mark("diffs and report");
         return outcome;
     }
@@ -131,9 +150,10 @@ public final class Audit {
             Inputs.checkFixturesDir(config.fixturesDir());
         }
         for (String name : config.scripts()) {
-            RubricScript script = Inputs.script(name);
+            RubricScript script = config.python() != null ? PythonScripts.script(name) : Inputs.script(name);
             for (String v : List.of(config.before(), config.after())) {
-                if (!script.variantNames().contains(v)) {
+                // the Python originals' variants are script directories, not the port's variants
+                if (config.python() == null && !script.variantNames().contains(v)) {
                     missingVariant.add(name + " (has " + String.join(", ", script.variantNames()) + "; no '" + v + "')");
                 }
             }
@@ -157,15 +177,21 @@ public final class Audit {
     }
 
     private static List<RunRecord> execute(List<RunSpec> specs, AuditConfig config, FakeJudgeServer server,
-                                           AtomicInteger done, int total, Progress progress) {
+                                           AtomicInteger done, int total, Progress progress,
+                                           java.util.Set<String> standIns) {
         if (specs.isEmpty()) {
             return List.of();
         }
-        List<Runner> runners = java.util.Collections.synchronizedList(new ArrayList<>());
-        ThreadLocal<Runner> runner = ThreadLocal.withInitial(() -> {
+        List<AutoCloseable> runners = java.util.Collections.synchronizedList(new ArrayList<>());
+        ThreadLocal<java.util.function.Function<RunSpec, RunRecord>> runner = ThreadLocal.withInitial(() -> {
+            if (config.python() != null) {
+                PythonRunner r = new PythonRunner(config.python(), server);
+                runners.add(r);
+                return r::run;
+            }
             Runner r = server == null ? new Runner() : new Runner().onServer(server);
             runners.add(r);
-            return r;
+            return spec -> r.run(spec, config.judge());
         });
         ExecutorService pool = Executors.newFixedThreadPool(config.threads(), r -> {
             Thread t = new Thread(r, "regrade-audit");
@@ -176,7 +202,7 @@ public final class Audit {
             List<Future<RunRecord>> futures = new ArrayList<>();
             for (RunSpec spec : specs) {
                 futures.add(pool.submit(() -> {
-                    RunRecord r = runner.get().run(spec, config.judge());
+                    RunRecord r = runner.get().apply(spec);
                     progress.update(done.incrementAndGet(), total);
                     return r;
                 }));
@@ -198,7 +224,16 @@ public final class Audit {
             throw new IllegalStateException("audit interrupted", e);
         } finally {
             pool.shutdownNow();
-            runners.forEach(Runner::close);
+            for (AutoCloseable r : runners) {
+                if (r instanceof PythonRunner p) {
+                    standIns.addAll(p.standIns());
+                }
+                try {
+                    r.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
         }
     }
 
