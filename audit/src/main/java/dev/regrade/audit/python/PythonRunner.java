@@ -82,6 +82,14 @@ public final class PythonRunner implements AutoCloseable {
 
     /** Runs the spec's variant from its scripts directory. */
     public RunRecord run(RunSpec spec) {
+        return run(spec, cache -> { });
+    }
+
+    /**
+     * Runs the spec's variant from its scripts directory; {@code withCache} is given the cache folder
+     * as the run left it (every page it asked for) before the folder is deleted.
+     */
+    public RunRecord run(RunSpec spec, java.util.function.Consumer<Path> withCache) {
         String task = spec.script().name();
         World world = spec.world();
         LocalDate date = spec.evalDate() != null ? spec.evalDate() : world.evalDate().orElse(EvalClock.DEFAULT_DATE);
@@ -101,7 +109,7 @@ public final class PythonRunner implements AutoCloseable {
         lane.clearJournal();
         Path runDir = workDir.resolve("run-" + (++runs));
         SyntheticPages pages = new SyntheticPages(world.pages(), world.missingPages(), seed);
-        List<String> urls = new ArrayList<>();
+        SyntheticCacheWriter cache = SyntheticCacheWriter.start(pages, runDir.resolve("cache"));
         MapsTool maps = world.maps(task);
         ObjectNode request = JsonNodeFactory.instance.objectNode()
                 .put("script", script.toAbsolutePath().toString())
@@ -110,7 +118,7 @@ public final class PythonRunner implements AutoCloseable {
                 .put("answer_name", world.name())
                 .put("model", EvaluationContext.DEFAULT_MODEL)
                 .put("base_url", lane.baseUrl())
-                .put("cache_dir", cacheWith(pages, urls, runDir).toAbsolutePath().toString())
+                .put("cache_dir", cache.directory().toAbsolutePath().toString())
                 .put("eval_date", date.toString());
         JsonNode reply;
         try {
@@ -122,10 +130,11 @@ public final class PythonRunner implements AutoCloseable {
 
                 @Override
                 public Path page(String url) {
-                    urls.add(url);
-                    return cacheWith(pages, urls, runDir);
+                    cache.add(url);
+                    return cache.directory();
                 }
             });
+            withCache.accept(cache.directory());
         } finally {
             delete(runDir);
         }
@@ -148,13 +157,6 @@ public final class PythonRunner implements AutoCloseable {
                 errorType, error, judgeCalls(lane.journal()), visits(world, seed, visited));
         // Whether a Python run read its hash seed is not known: every seed is run.
         return new RunRecord(spec, JudgeMode.HTTP, new ResultDocument(summary, meta), true, true);
-    }
-
-    /** The synthetic cache holding the world's pages and those of these URLs, in a new folder. */
-    private static Path cacheWith(SyntheticPages pages, List<String> urls, Path runDir) {
-        Path dir = runDir.resolve("cache-" + urls.size());
-        SyntheticCacheWriter.write(pages, urls, dir);
-        return dir;
     }
 
     /** Reads the original's summary dict into the result document's summary. */

@@ -21,12 +21,12 @@ import io
 import json
 import logging
 import os
+import socket
 import sys
 import threading
 import traceback
 import types
-import urllib.error
-import urllib.request
+import urllib.parse
 
 PROTOCOL = os.fdopen(os.dup(1), "w", encoding="utf-8")
 sys.stdout = sys.stderr  # what the scripts print must not reach the protocol
@@ -245,8 +245,17 @@ EXTRACTION = contextvars.ContextVar("regrade_extraction", default=None)
 # The judge client: the engine's async_response over HTTP to the fake judge    #
 # --------------------------------------------------------------------------- #
 
+SCHEMAS = {}
+
+
 def json_schema_of(template):
-    """The structured-output schema the OpenAI SDK sends for a pydantic model (strict)."""
+    """The structured-output schema the OpenAI SDK sends for a pydantic model (strict), once per template."""
+    if template not in SCHEMAS:
+        SCHEMAS[template] = json.dumps(_strict_schema(template))
+    return json.loads(SCHEMAS[template])
+
+
+def _strict_schema(template):
     schema = template.model_json_schema()
 
     def strict(node):
@@ -265,21 +274,36 @@ def json_schema_of(template):
 
 
 class StdlibClient:
-    """The engine's LLMClient interface (async_response) with urllib: the shapes the engine reads."""
+    """The engine's LLMClient interface (async_response) with http.client: the shapes the engine reads."""
 
     def __init__(self, base_url):
-        self.base_url = base_url.rstrip("/")
+        parts = urllib.parse.urlsplit(base_url.rstrip("/"))
+        self.host, self.port, self.path = parts.hostname, parts.port, parts.path
+        self.connection = None
 
     def _post(self, body, headers):
+        """One POST on a kept-alive connection (headers and body in one write), reopened once if it was closed."""
+        import http.client
         data = json.dumps(body).encode("utf-8")
-        request = urllib.request.Request(self.base_url + "/chat/completions", data=data, method="POST",
-                                         headers={"Content-Type": "application/json", **headers})
-        try:
-            with urllib.request.urlopen(request, timeout=60) as reply:
-                return json.loads(reply.read().decode("utf-8"))
-        except urllib.error.HTTPError as e:
-            detail = e.read().decode("utf-8", "replace")
-            raise RuntimeError(f"Error code: {e.code} - {detail}") from None
+        for attempt in (1, 2):
+            if self.connection is None:
+                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
+                self.connection.connect()
+                self.connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            try:
+                self.connection.request("POST", self.path + "/chat/completions", body=data,
+                                        headers={"Content-Type": "application/json", **headers})
+                reply = self.connection.getresponse()
+                text = reply.read().decode("utf-8")
+                break
+            except (ConnectionError, http.client.HTTPException):
+                self.connection.close()
+                self.connection = None
+                if attempt == 2:
+                    raise
+        if reply.status != 200:
+            raise RuntimeError(f"Error code: {reply.status} - {text}")
+        return json.loads(text)
 
     async def async_response(self, count_token=False, **kwargs):
         template = kwargs.pop("response_format", None)
@@ -327,9 +351,6 @@ class SdkClient:
         return (value, tokens) if count_token else value
 
 
-import urllib.parse  # noqa: E402
-
-
 def make_client(base_url):
     openai = sys.modules.get("openai")
     if openai is not None and not getattr(openai, "__regrade_standin__", False) and hasattr(openai, "OpenAI"):
@@ -369,6 +390,13 @@ def offline_cache(engine, cache_dir, pages):
                 found = base.has(self, url)
             pages.append(url)
             return found
+
+        # the engine asks has() then has_pdf(): one lookup, recorded once
+        def has_pdf(self, url):
+            return base.has(self, url) == "pdf"
+
+        def has_web(self, url):
+            return base.has(self, url) == "web"
 
     asked = set()
     return OfflineCache(cache_dir)
@@ -452,7 +480,7 @@ def main():
                      f"its imports resolve with this python3 (pip install -e {checkout})"})
         sys.exit(2)
     send({"op": "ready", "standins": sorted(STANDINS), "client": "openai SDK" if isinstance(
-        make_client("http://127.0.0.1:1/v1"), SdkClient) else "urllib"})
+        make_client("http://127.0.0.1:1/v1"), SdkClient) else "http.client"})
     for line in sys.stdin:
         if not line.strip():
             continue
