@@ -18,7 +18,7 @@ public final class PythonScripts {
     /** The port of that task, else the task as only its Python original knows it. */
     public static RubricScript script(String task) {
         return Scripts.byName(task).orElseGet(() -> new RubricScript(
-                new ScriptDeclaration(task, List.of(Variant.RELEASED)), (evaluator, variant) -> {
+                new ScriptDeclaration(task, Variant.RELEASED_AND_FIXED), (evaluator, variant) -> {
                     throw new IllegalStateException(task + " is not ported to Java: it runs only as its Python original");
                 }));
     }
