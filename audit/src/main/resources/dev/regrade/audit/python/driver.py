@@ -28,15 +28,14 @@ import traceback
 import types
 import urllib.parse
 
-PROTOCOL = os.fdopen(os.dup(1), "w", encoding="utf-8")
-sys.stdout = sys.stderr  # what the scripts print must not reach the protocol
+PROTOCOL = [sys.stdout]  # main() moves it off the stdout the scripts print to
 STANDINS = []
 ORIGINALS = [""]  # the checkout's folder (with a trailing separator), then the script files run
 
 
 def send(msg):
-    PROTOCOL.write(json.dumps(msg, ensure_ascii=False) + "\n")
-    PROTOCOL.flush()
+    PROTOCOL[0].write(json.dumps(msg, ensure_ascii=False) + "\n")
+    PROTOCOL[0].flush()
 
 
 def ask(msg):
@@ -249,28 +248,47 @@ SCHEMAS = {}
 
 
 def json_schema_of(template):
-    """The structured-output schema the OpenAI SDK sends for a pydantic model (strict), once per template."""
+    """The structured-output schema the OpenAI SDK sends for a pydantic model, computed once per template."""
     if template not in SCHEMAS:
-        SCHEMAS[template] = json.dumps(_strict_schema(template))
+        SCHEMAS[template] = json.dumps(strict(template.model_json_schema()))
     return json.loads(SCHEMAS[template])
 
 
-def _strict_schema(template):
-    schema = template.model_json_schema()
-
-    def strict(node):
-        if isinstance(node, dict):
-            if node.get("type") == "object" or "properties" in node:
-                node["additionalProperties"] = False
-                node["required"] = list(node.get("properties", {}).keys())
-            node.pop("default", None)
-            for v in list(node.values()):
-                strict(v)
-        elif isinstance(node, list):
-            for v in node:
-                strict(v)
-        return node
-    return strict(schema)
+def strict(schema, root=None):
+    """The SDK's documented strict form of a pydantic JSON schema: every object closed with
+    additionalProperties false and all its properties required, None defaults dropped, a single
+    allOf and a $ref with sibling keys inlined (tools/pysdk's captures use it too)."""
+    root = schema if root is None else root
+    for key in ("$defs", "definitions"):
+        for sub in schema.get(key, {}).values():
+            strict(sub, root)
+    if schema.get("type") == "object" and "additionalProperties" not in schema:
+        schema["additionalProperties"] = False
+    if isinstance(schema.get("properties"), dict):
+        schema["required"] = list(schema["properties"])
+        schema["properties"] = {k: strict(v, root) for k, v in schema["properties"].items()}
+    if isinstance(schema.get("items"), dict):
+        schema["items"] = strict(schema["items"], root)
+    if isinstance(schema.get("anyOf"), list):
+        schema["anyOf"] = [strict(v, root) for v in schema["anyOf"]]
+    if isinstance(schema.get("allOf"), list):
+        if len(schema["allOf"]) == 1:
+            schema.update(strict(schema.pop("allOf")[0], root))
+        else:
+            schema["allOf"] = [strict(v, root) for v in schema["allOf"]]
+    if "default" in schema and schema["default"] is None:
+        del schema["default"]
+    ref = schema.get("$ref")
+    if ref and len(schema) > 1:
+        target = root
+        for part in ref[2:].split("/"):
+            target = target[part]
+        merged = {**target, **schema}
+        merged.pop("$ref")
+        schema.clear()
+        schema.update(merged)
+        return strict(schema, root)
+    return schema
 
 
 class StdlibClient:
@@ -471,6 +489,8 @@ def run(engine, req):
 
 
 def main():
+    PROTOCOL[0] = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    sys.stdout = sys.stderr  # what the scripts print must not reach the protocol
     checkout = sys.argv[1]
     try:
         engine = Engine(checkout)
