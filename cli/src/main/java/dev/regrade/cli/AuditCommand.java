@@ -9,14 +9,12 @@ import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
-import dev.regrade.policies.Policies;
 import dev.regrade.reports.ConsoleSummary;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.reports.Markdown;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -159,23 +157,9 @@ final class AuditCommand extends RegradeCommand {
         if (py == null) {
             scriptNames.forEach(Inputs::script);
         }
-        List<String> policyNames = policies.equals(List.of("all")) ? Policies.names()
-                : policies.equals(List.of("none")) ? List.of() : policies;
-        policyNames.forEach(Inputs::policy);
-        Path fixtureDir = fixtures == null ? Inputs.shippedFixtures()
-                : fixtures.equals("none") ? null : Paths.get(fixtures);
-        if (fixtureDir != null && !fixtureDir.toFile().isDirectory()) {
-            if (fixtures == null) {
-                fixtureDir = null; // no shipped fixtures here: policies only
-            } else {
-                throw new BadInputException("--fixtures: " + fixtures + " is not a directory");
-            }
-        }
-        for (long seed : seeds) {
-            if (seed < 0 || seed > 4294967295L) {
-                throw new BadInputException("--seeds: " + seed + " is not a PYTHONHASHSEED (0 to 4294967295)");
-            }
-        }
+        List<String> policyNames = InputOptions.policies(policies);
+        Path fixtureDir = InputOptions.fixturesDir(fixtures);
+        InputOptions.seeds(seeds);
         JudgeMode mode;
         try {
             mode = JudgeMode.parse(judge);

@@ -1,14 +1,11 @@
 package dev.regrade.cli;
 
 import dev.regrade.audit.inputs.BadInputException;
-import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.python.Conform;
 import dev.regrade.audit.python.PythonSetup;
-import dev.regrade.policies.Policies;
 import dev.regrade.rubric.diff.Change;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -65,21 +62,9 @@ final class ConformCommand extends RegradeCommand {
         }
         PythonSetup setup = PythonSetup.of(python.exe, python.checkout, Map.of(variant, scripts),
                 Map.of(variant, "--scripts"));
-        List<String> policyNames = policies.equals(List.of("all")) ? Policies.names()
-                : policies.equals(List.of("none")) ? List.of() : policies;
-        policyNames.forEach(Inputs::policy);
-        Path fixtureDir = fixtures == null ? Inputs.shippedFixtures() : fixtures.equals("none") ? null : Paths.get(fixtures);
-        if (fixtureDir != null && !fixtureDir.toFile().isDirectory()) {
-            if (fixtures != null) {
-                throw new BadInputException("--fixtures: " + fixtures + " is not a directory");
-            }
-            fixtureDir = null;
-        }
-        for (long seed : seeds) {
-            if (seed < 0 || seed > 4294967295L) {
-                throw new BadInputException("--seeds: " + seed + " is not a PYTHONHASHSEED (0 to 4294967295)");
-            }
-        }
+        List<String> policyNames = InputOptions.policies(policies);
+        Path fixtureDir = InputOptions.fixturesDir(fixtures);
+        InputOptions.seeds(seeds);
         int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (n < 1 || n > 64) {
             throw new BadInputException("--threads: expected 1 to 64");

@@ -8,6 +8,7 @@ import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
+import dev.regrade.audit.run.Workers;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.World;
@@ -26,10 +27,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -179,62 +176,18 @@ public final class Audit {
     private static List<RunRecord> execute(List<RunSpec> specs, AuditConfig config, FakeJudgeServer server,
                                            AtomicInteger done, int total, Progress progress,
                                            java.util.Set<String> standIns) {
-        if (specs.isEmpty()) {
-            return List.of();
-        }
-        List<AutoCloseable> runners = java.util.Collections.synchronizedList(new ArrayList<>());
-        ThreadLocal<java.util.function.Function<RunSpec, RunRecord>> runner = ThreadLocal.withInitial(() -> {
-            if (config.python() != null) {
-                PythonRunner r = new PythonRunner(config.python(), server);
-                runners.add(r);
-                return r::run;
-            }
-            Runner r = server == null ? new Runner() : new Runner().onServer(server);
-            runners.add(r);
-            return spec -> r.run(spec, config.judge());
-        });
-        ExecutorService pool = Executors.newFixedThreadPool(config.threads(), r -> {
-            Thread t = new Thread(r, "regrade-audit");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<RunRecord>> futures = new ArrayList<>();
-            for (RunSpec spec : specs) {
-                futures.add(pool.submit(() -> {
-                    RunRecord r = runner.get().apply(spec);
+        return Workers.map("regrade-audit", config.threads(), specs, () -> config.python() != null
+                        ? new PythonRunner(config.python(), server)
+                        : server == null ? new Runner() : new Runner().onServer(server),
+                (AutoCloseable runner, RunSpec spec) -> {
+                    RunRecord r = runner instanceof PythonRunner p ? p.run(spec) : ((Runner) runner).run(spec, config.judge());
                     progress.update(done.incrementAndGet(), total);
                     return r;
-                }));
-            }
-            List<RunRecord> out = new ArrayList<>();
-            for (Future<RunRecord> f : futures) {
-                try {
-                    out.add(f.get());
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException re) {
-                        throw re;
+                }, runner -> {
+                    if (runner instanceof PythonRunner p) {
+                        standIns.addAll(p.standIns());
                     }
-                    throw new IllegalStateException(e.getCause());
-                }
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("audit interrupted", e);
-        } finally {
-            pool.shutdownNow();
-            for (AutoCloseable r : runners) {
-                if (r instanceof PythonRunner p) {
-                    standIns.addAll(p.standIns());
-                }
-                try {
-                    r.close();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }
+                });
     }
 
     private static String key(RunSpec s) {

@@ -5,6 +5,7 @@ import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
+import dev.regrade.audit.run.Workers;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.World;
@@ -17,15 +18,9 @@ import dev.regrade.webcache.CacheDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.function.Function;
 
 /**
  * {@code regrade conform}: each Java port in one variant against its Python original on the same
@@ -79,6 +74,15 @@ public final class Conform {
     private record Job(RubricScript script, World world, long seed) {
     }
 
+    /** One thread's runners: the original's and the port's. */
+    private record Sides(PythonRunner python, Runner java) implements AutoCloseable {
+        @Override
+        public void close() {
+            python.close();
+            java.close();
+        }
+    }
+
     private Conform() {
     }
 
@@ -119,49 +123,12 @@ public final class Conform {
         TreeSet<String> standIns = new TreeSet<>();
         List<Difference> differences = new ArrayList<>();
         try (FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
-            List<AutoCloseable> open = Collections.synchronizedList(new ArrayList<>());
-            ThreadLocal<Function<Job, Difference>> compare = ThreadLocal.withInitial(() -> {
-                PythonRunner python = new PythonRunner(config.python(), server);
-                Runner java = new Runner();
-                open.add(python);
-                open.add(java);
-                return job -> compare(job, config.variant(), python, java);
-            });
-            ExecutorService pool = Executors.newFixedThreadPool(config.threads(), r -> {
-                Thread t = new Thread(r, "regrade-conform");
-                t.setDaemon(true);
-                return t;
-            });
-            try {
-                List<Future<Difference>> futures = new ArrayList<>();
-                for (Job job : jobs) {
-                    futures.add(pool.submit(() -> compare.get().apply(job)));
-                }
-                for (Future<Difference> f : futures) {
-                    Difference d = f.get();
-                    if (d != null) {
-                        differences.add(d);
-                    }
-                }
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException(e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("conform interrupted", e);
-            } finally {
-                pool.shutdownNow();
-                for (AutoCloseable c : open) {
-                    if (c instanceof PythonRunner p) {
-                        standIns.addAll(p.standIns());
-                    }
-                    try {
-                        c.close();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
+            for (Difference d : Workers.map("regrade-conform", config.threads(), jobs,
+                    () -> new Sides(new PythonRunner(config.python(), server), new Runner()),
+                    (sides, job) -> compare(job, config.variant(), sides.python(), sides.java()),
+                    sides -> standIns.addAll(sides.python().standIns()))) {
+                if (d != null) {
+                    differences.add(d);
                 }
             }
         }

@@ -420,8 +420,8 @@ def offline_cache(engine, cache_dir, pages):
     return OfflineCache(cache_dir)
 
 
-def script_module(path, eval_date):
-    """A fresh module of the script, whose datetime/date clock is the evaluation date."""
+def evaluation_datetime(eval_date):
+    """datetime whose now(), today() and utcnow() are the evaluation date at midnight (tools/scriptoracle uses it too)."""
     day = _dt.date.fromisoformat(eval_date)
 
     class EvalDatetime(_dt.datetime):
@@ -437,6 +437,13 @@ def script_module(path, eval_date):
         def utcnow(cls):
             return cls(day.year, day.month, day.day)
 
+    return EvalDatetime
+
+
+def script_module(path, eval_date):
+    """A fresh module of the script, whose datetime/date clock is the evaluation date."""
+    day = _dt.date.fromisoformat(eval_date)
+
     class EvalDate(_dt.date):
         @classmethod
         def today(cls):
@@ -444,7 +451,7 @@ def script_module(path, eval_date):
 
     clock = types.ModuleType("datetime")
     clock.__dict__.update({k: getattr(_dt, k) for k in dir(_dt) if not k.startswith("__")})
-    clock.datetime = EvalDatetime
+    clock.datetime = evaluation_datetime(eval_date)
     clock.date = EvalDate
     if os.path.abspath(path) not in ORIGINALS:
         ORIGINALS.append(os.path.abspath(path))
