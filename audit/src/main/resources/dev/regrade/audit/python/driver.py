@@ -4,26 +4,26 @@ Standard library only (Python 3.9+); started by Regrade with PYTHONHASHSEED set,
     python3 driver.py CHECKOUT
 It imports the user's mind2web2 from CHECKOUT, then reads one JSON request per line on stdin and
 answers one JSON line per message on its own stdout (the scripts' prints go to stderr):
-  -> {"op": "ready", "standins": [...]} or {"op": "import_error", "message", "fix"} (then exits 2)
+  -> {"op": "ready", "standins": [...], "client"} or {"op": "import_error", "message", "traceback", "fix"}
+     (then exits 2)
   <- {"op": "run", "script": PATH, "answer", "agent_name", "answer_name", "model", "base_url",
       "cache_dir", "eval_date"}
   -> {"op": "maps", "from", "to", "mode"}        <- {"value": metres or text} | {"error": text}
   -> {"op": "page", "url"}                        <- {"cache_dir": DIR} (a folder holding that page too)
-  -> {"op": "done", "summary", "pages", "standins"} | {"op": "crashed", "type", "message", "pages", ...}
-     | {"op": "failed", "message"} (the driver itself failed)
+  -> {"op": "done", "summary", "pages"} | {"op": "crashed", "type", "message", "pages", "traceback"}
+     | {"op": "failed", "message", "traceback"} (the driver itself failed)
 The client never suspends (a blocking HTTP call inside the coroutine), so the original's asyncio code
 sends its requests in one order, whatever the scheduling.
 """
 import asyncio
+import contextvars
 import datetime as _dt
 import importlib
-import io
 import json
 import logging
 import os
 import socket
 import sys
-import threading
 import traceback
 import types
 import urllib.parse
@@ -59,14 +59,6 @@ def _module(name, attrs):
     if parent and parent in sys.modules:
         setattr(sys.modules[parent], child, m)
     return m
-
-
-def _importable(name):
-    try:
-        importlib.import_module(name)
-        return True
-    except Exception:
-        return False
 
 
 class _AnyMeta(type):
@@ -234,8 +226,6 @@ class Engine:
             tool.__init__ = lambda _tool, *_a, **_k: None
             tool.calculate_distance = calculate_distance
 
-
-import contextvars  # noqa: E402
 
 EXTRACTION = contextvars.ContextVar("regrade_extraction", default=None)
 
