@@ -203,7 +203,8 @@ class Engine:
         self._instrument()
 
     def _instrument(self):
-        """Names each extraction request (the fake judge answers by extraction name), as a header."""
+        """Names each extraction request (the fake judge answers by extraction name) and the node each
+        verification is for (the report names it), as headers."""
         original = self.evaluator_cls.extract
 
         async def extract(evaluator, prompt, template_class, extraction_name="extraction", source=None, *args,
@@ -215,6 +216,17 @@ class Engine:
                 EXTRACTION.reset(token)
 
         self.evaluator_cls.extract = extract
+        original_verify = self.evaluator_cls.verify
+
+        async def verify(evaluator, claim, *args, **kwargs):
+            node = args[0] if args else kwargs.get("node")
+            token = NODE.set(getattr(node, "id", None))
+            try:
+                return await original_verify(evaluator, claim, *args, **kwargs)
+            finally:
+                NODE.reset(token)
+
+        self.evaluator_cls.verify = verify
         if self.maps is not None and hasattr(self.maps, "GoogleMapsTool"):
             async def calculate_distance(_tool, address1, address2, mode="driving"):
                 reply = ask({"op": "maps", "from": address1, "to": address2, "mode": mode})
@@ -228,6 +240,20 @@ class Engine:
 
 
 EXTRACTION = contextvars.ContextVar("regrade_extraction", default=None)
+NODE = contextvars.ContextVar("regrade_node", default=None)
+
+
+def regrade_headers(structured):
+    """Regrade's request headers: the extraction's name and page, else the node being verified."""
+    headers = {}
+    named = EXTRACTION.get()
+    if structured and named is not None:
+        headers["X-Regrade-Extraction"] = urllib.parse.quote(named[0], safe="")
+        if named[1]:
+            headers["X-Regrade-Url"] = urllib.parse.quote(named[1], safe="")
+    elif NODE.get() is not None:
+        headers["X-Regrade-Node"] = urllib.parse.quote(str(NODE.get()), safe="")
+    return headers
 
 
 # --------------------------------------------------------------------------- #
@@ -316,16 +342,10 @@ class StdlibClient:
     async def async_response(self, count_token=False, **kwargs):
         template = kwargs.pop("response_format", None)
         body = dict(kwargs)
-        headers = {}
-        named = EXTRACTION.get()
         if template is not None:
             body["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": template.__name__, "schema": json_schema_of(template), "strict": True}}
-            if named is not None:
-                headers["X-Regrade-Extraction"] = urllib.parse.quote(named[0], safe="")
-                if named[1]:
-                    headers["X-Regrade-Url"] = urllib.parse.quote(named[1], safe="")
-        reply = self._post(body, headers)
+        reply = self._post(body, regrade_headers(template is not None))
         message = reply["choices"][0]["message"]
         usage = reply.get("usage") or {}
         tokens = {"input_tokens": usage.get("prompt_tokens", 0), "output_tokens": usage.get("completion_tokens", 0)}
@@ -342,17 +362,12 @@ class SdkClient:
         self.client = openai.OpenAI(base_url=base_url, api_key="regrade-offline", max_retries=2)
 
     async def async_response(self, count_token=False, **kwargs):
-        named = EXTRACTION.get()
-        headers = {}
-        if kwargs.get("response_format") is not None and named is not None:
-            headers["X-Regrade-Extraction"] = urllib.parse.quote(named[0], safe="")
-            if named[1]:
-                headers["X-Regrade-Url"] = urllib.parse.quote(named[1], safe="")
+        headers = regrade_headers(kwargs.get("response_format") is not None)
         if "response_format" in kwargs:
             reply = self.client.beta.chat.completions.parse(extra_headers=headers, **kwargs)
             value = reply.choices[0].message.parsed
         else:
-            reply = self.client.chat.completions.create(**kwargs)
+            reply = self.client.chat.completions.create(extra_headers=headers, **kwargs)
             value = reply.choices[0].message.content
         usage = reply.usage
         tokens = {"input_tokens": getattr(usage, "prompt_tokens", 0), "output_tokens": getattr(usage, "completion_tokens", 0)}

@@ -103,6 +103,7 @@ class PythonDriverTest {
         List<JudgeCall> calls = r.document().regrade().judgeRequests();
         assertEquals(1, calls.size());
         assertEquals("The answer names a book.", calls.get(0).claim());
+        assertEquals("book_named", calls.get(0).nodeId());
         assertEquals(Boolean.TRUE, calls.get(0).verdict());
         // the page from the synthetic cache the driver read in Mind2Web 2's layout
         String expected = new SyntheticPages(Map.of(), List.of(), 0L).page(PAGE).orElseThrow().text();

@@ -20,7 +20,7 @@ class Evaluator:
         return await self.client.async_response(model=self.model, messages=[{"role": "user", "content": prompt}],
                                                 response_format=template_class)
 
-    async def verify(self, claim):
+    async def verify(self, claim, node=None):
         prompt = "Verify.\n" + CLAIM_MARKER + "\n```\n" + claim + "\n```\n"
         reply = await self.client.async_response(
             model=self.model, messages=[{"role": "user", "content": [{"type": "text", "text": prompt}]}],

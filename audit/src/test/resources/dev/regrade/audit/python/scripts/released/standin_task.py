@@ -12,6 +12,11 @@ DESC = "stand-in task"
 PAGE = "https://standin.example.test/books/page-1/#reviews"
 
 
+class Node:
+    def __init__(self, node_id):
+        self.id = node_id
+
+
 class Book(BaseModel):
     title: Optional[str] = None
 
@@ -19,7 +24,7 @@ class Book(BaseModel):
 async def evaluate_answer(client, answer, agent_name, answer_name, cache, semaphore, logger, model="o4-mini"):
     evaluator = Evaluator(client, model)
     book = await evaluator.extract("Extract the book of the answer.", Book, extraction_name="book")
-    verdict = await evaluator.verify("The answer names a book.")
+    verdict = await evaluator.verify("The answer names a book.", Node("book_named"))
     found = cache.has(PAGE)
     page = cache.get_web(PAGE)[0] if found else None
     metres = await GoogleMapsTool().calculate_distance("Columbus, OH", "Austin, TX")
