@@ -31,6 +31,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 PROMPTS = REPO / "rubric-engine/src/main/resources/dev/regrade/rubric/prompts"
 OUT = HERE / "captures"
+sys.path.insert(0, str(REPO / "audit/src/main/resources/dev/regrade/audit/python"))
+from driver import strict  # noqa: E402  (the one home of the SDK's strict-schema transformation)
 
 TASK = "Find three gas stations on the I-20 between Atlanta, GA and Birmingham, AL."
 ANSWER = ("1. Shell, 100 Main St, Villa Rica, GA (https://stations.example.test/shell)\n"
@@ -57,41 +59,6 @@ class GasStation(BaseModel):
 class GasStationList(BaseModel):
     stations: List[GasStation] = Field(default_factory=list)
     total_miles: Optional[float] = None
-
-
-def strict(schema, root=None):
-    """The SDK's strict form of a pydantic JSON schema (see the module comment)."""
-    root = schema if root is None else root
-    for key in ("$defs", "definitions"):
-        for sub in schema.get(key, {}).values():
-            strict(sub, root)
-    if schema.get("type") == "object" and "additionalProperties" not in schema:
-        schema["additionalProperties"] = False
-    if isinstance(schema.get("properties"), dict):
-        schema["required"] = list(schema["properties"])
-        schema["properties"] = {k: strict(v, root) for k, v in schema["properties"].items()}
-    if isinstance(schema.get("items"), dict):
-        schema["items"] = strict(schema["items"], root)
-    if isinstance(schema.get("anyOf"), list):
-        schema["anyOf"] = [strict(v, root) for v in schema["anyOf"]]
-    if isinstance(schema.get("allOf"), list):
-        if len(schema["allOf"]) == 1:
-            schema.update(strict(schema.pop("allOf")[0], root))
-        else:
-            schema["allOf"] = [strict(v, root) for v in schema["allOf"]]
-    if "default" in schema and schema["default"] is None:
-        del schema["default"]
-    ref = schema.get("$ref")
-    if ref and len(schema) > 1:
-        target = root
-        for part in ref[2:].split("/"):
-            target = target[part]
-        merged = {**target, **schema}
-        merged.pop("$ref")
-        schema.clear()
-        schema.update(merged)
-        return strict(schema, root)
-    return schema
 
 
 def response_format(model):

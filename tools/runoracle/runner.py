@@ -139,7 +139,7 @@ def load_runner(cases: dict):
         task = Path(path).stem  # the runner's <eval_version>/<task_id>.py
         g = evaluate_answer.__globals__
         if g.get("datetime") is _dt.datetime:
-            g["datetime"] = harness.eval_datetime(EVAL_DATE)
+            g["datetime"] = harness.driver.evaluation_datetime(EVAL_DATE.isoformat())
 
         async def with_case(**kwargs):
             token = _CASE.set(cases[(task, kwargs["agent_name"], kwargs["answer_name"])])

@@ -30,6 +30,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "pyoracle"))
 
+sys.path.insert(0, str(HERE.parent.parent / "audit/src/main/resources/dev/regrade/audit/python"))
+
+import driver  # noqa: E402  (Regrade's Python driver: the one evaluation clock)
 import oracle  # noqa: E402  (the one loader of the upstream engine)
 import unidiff  # noqa: E402
 
@@ -135,23 +138,8 @@ def load_script(script: str, variant: str, eval_date: str) -> types.ModuleType:
     sys.modules[name] = module
     exec(compile(script_source(script, variant), f"{script}.py ({variant})", "exec"), module.__dict__)
     if module.__dict__.get("datetime") is _dt.datetime:
-        module.datetime = eval_datetime(_dt.date.fromisoformat(eval_date))
+        module.datetime = driver.evaluation_datetime(eval_date)
     return module
-
-
-def eval_datetime(day: _dt.date) -> type:
-    """A datetime class whose now() and today() are the evaluation date at midnight (the script's clock)."""
-
-    class EvalDatetime(_dt.datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return cls(day.year, day.month, day.day, tzinfo=tz)
-
-        @classmethod
-        def today(cls):
-            return cls(day.year, day.month, day.day)
-
-    return EvalDatetime
 
 
 # --------------------------------------------------------------------------- #

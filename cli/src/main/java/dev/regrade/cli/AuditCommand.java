@@ -10,18 +10,20 @@ import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.audit.python.PythonScripts;
+import dev.regrade.audit.python.PythonSetup;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.shard.Shards;
-import dev.regrade.policies.Policies;
 import dev.regrade.reports.ConsoleSummary;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.reports.Markdown;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -41,6 +43,8 @@ import picocli.CommandLine.Option;
             "", "Examples:", "  ./regrade audit",
             "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
             "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
+            "  ./regrade audit --python ~/Mind2Web-2 --before-scripts ~/Mind2Web-2/eval_scripts/2025_10_23 \\",
+            "      --after-scripts my-fixed-scripts      (the Python originals: <task>.py of both directories)",
             "  ./regrade audit --shard 1/2 --out shard-1    # half the matrix; then 2/2",
             "  ./regrade merge shard-1 shard-2    # = ./regrade audit, byte for byte",
             "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input, 3 judge unreachable.",
@@ -86,6 +90,18 @@ final class AuditCommand extends RegradeCommand {
                     + "is not Regrade's output (no " + OutputDirectory.MARKER + " file) is refused. "
                     + "Default: ${DEFAULT-VALUE}.")
     Path out;
+
+    @picocli.CommandLine.Mixin
+    PythonOptions python = new PythonOptions();
+
+    @Option(names = "--before-scripts", paramLabel = "DIR",
+            description = "With --python: the scripts (<task>.py) the --before variant runs.")
+    Path beforeScripts;
+
+    @Option(names = "--after-scripts", paramLabel = "DIR",
+            description = "With --python: the scripts (<task>.py) the --after variant runs. --scripts all: the tasks "
+                    + "of both directories; a task that is not ported is answered from each request's JSON schema.")
+    Path afterScripts;
 
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
@@ -141,12 +157,19 @@ final class AuditCommand extends RegradeCommand {
                     + "seed%n", outcome.evaluated(), runs - outcome.evaluated());
             err.flush();
         }
-        return summarise(stdout, outcome, out);
+        return summarise(stdout, config.python(), outcome, out);
     }
 
-    /** Prints an audit's summary and where its reports went; returns its exit status. */
-    static int summarise(PrintWriter stdout, Audit.Outcome outcome, Path out) {
+    /**
+     * Prints an audit's summary and where its reports went; returns its exit status. {@code python}:
+     * the originals' setup in an audit of them (its stand-ins are named), else null.
+     */
+    static int summarise(PrintWriter stdout, PythonSetup python, Audit.Outcome outcome, Path out) {
         ConsoleSummary.lines(outcome.report()).forEach(stdout::println);
+        if (python != null) {
+            stdout.println("Python originals: " + python.checkout() + "; stand-ins for modules this python lacks: "
+                    + (outcome.pythonStandIns().isEmpty() ? "none" : String.join(", ", outcome.pythonStandIns())));
+        }
         stdout.println("Reports: " + out.resolve("report.md") + " (summary), " + out.resolve(Markdown.FULL_FILE) + ", "
                 + out.resolve("report.html") + ", " + out.resolve("report.json"));
         stdout.flush();
@@ -171,25 +194,15 @@ final class AuditCommand extends RegradeCommand {
     }
 
     private AuditConfig config() {
-        List<String> scriptNames = scripts.equals(List.of("all")) ? Scripts.names() : scripts;
-        scriptNames.forEach(Inputs::script);
-        List<String> policyNames = policies.equals(List.of("all")) ? Policies.names()
-                : policies.equals(List.of("none")) ? List.of() : policies;
-        policyNames.forEach(Inputs::policy);
-        Path fixtureDir = fixtures == null ? Inputs.shippedFixtures()
-                : fixtures.equals("none") ? null : Paths.get(fixtures);
-        if (fixtureDir != null && !fixtureDir.toFile().isDirectory()) {
-            if (fixtures == null) {
-                fixtureDir = null; // no shipped fixtures here: policies only
-            } else {
-                throw new BadInputException("--fixtures: " + fixtures + " is not a directory");
-            }
+        PythonSetup py = pythonSetup();
+        List<String> scriptNames = scripts.equals(List.of("all"))
+                ? py != null ? PythonScripts.common(beforeScripts, afterScripts) : Scripts.names() : scripts;
+        if (py == null) {
+            scriptNames.forEach(Inputs::script);
         }
-        for (long seed : seeds) {
-            if (seed < 0 || seed > 4294967295L) {
-                throw new BadInputException("--seeds: " + seed + " is not a PYTHONHASHSEED (0 to 4294967295)");
-            }
-        }
+        List<String> policyNames = InputOptions.policies(policies);
+        Path fixtureDir = InputOptions.fixturesDir(fixtures);
+        InputOptions.seeds(seeds);
         JudgeMode mode;
         try {
             mode = JudgeMode.parse(judge);
@@ -203,7 +216,30 @@ final class AuditCommand extends RegradeCommand {
             throw new BadInputException("--threads: expected 1 to 256");
         }
         Expectations expectations = expect == null ? Expectations.shipped() : Expectations.load(expect);
-        return new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir, before, after, expectations,
-                seeds, mode, n);
+        AuditConfig config = new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir, before, after,
+                expectations, seeds, mode, n);
+        return py == null ? config : config.withPython(py);
+    }
+
+    private PythonSetup pythonSetup() {
+        if (python.checkout == null) {
+            if (beforeScripts != null || afterScripts != null || python.exe != null) {
+                throw new BadInputException("--before-scripts, --after-scripts and --python-exe need --python M2W2_CHECKOUT");
+            }
+            return null;
+        }
+        if (beforeScripts == null || afterScripts == null) {
+            throw new BadInputException("--python needs --before-scripts DIR and --after-scripts DIR (the <task>.py "
+                    + "files each variant runs)");
+        }
+        if (before.equals(after)) {
+            throw new BadInputException("--before and --after name the same variant '" + before + "' (with --python "
+                    + "they label the two scripts directories)");
+        }
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        dirs.put(before, beforeScripts);
+        dirs.put(after, afterScripts);
+        return PythonSetup.of(python.exe, python.checkout, dirs,
+                Map.of(before, "--before-scripts", after, "--after-scripts"));
     }
 }

@@ -4,8 +4,10 @@ import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.port.VerdictRules;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes a {@link SyntheticPages} world as a real Mind2Web-2 cache task folder ({@code index.json}
@@ -19,10 +21,18 @@ import java.util.Map;
  * A URL the original cannot look up (it raises) is left out, as it could never be read; so is a
  * generated page the original could not read back ({@link UrlNormalizer#isReadableKey}), which it
  * would capture afresh. A given or missing page that the original could not read back is an error.
+ *
+ * <p>A folder can also grow as a run asks for URLs ({@link #start} then {@link #add}): after each
+ * {@code add} it holds what {@link #write} would have written for the URLs added so far.
  */
 public final class SyntheticCacheWriter {
+    private final SyntheticPages replay;
+    private final CacheDirectory cache;
+    private final Set<String> written = new HashSet<>();
 
-    private SyntheticCacheWriter() {
+    private SyntheticCacheWriter(SyntheticPages replay, CacheDirectory cache) {
+        this.replay = replay;
+        this.cache = cache;
     }
 
     /**
@@ -35,18 +45,25 @@ public final class SyntheticCacheWriter {
      *                        given or missing page could not be read back by the original
      */
     public static CacheDirectory write(SyntheticPages pages, List<String> urls, Path dir) {
+        SyntheticCacheWriter w = start(pages, dir);
+        for (String url : urls) {
+            w.resolve(url);
+        }
+        w.flush();
+        return w.cache;
+    }
+
+    /**
+     * Writes the folder with the given and missing pages only, for {@link #add} to extend.
+     *
+     * @throws CacheException as {@link #write} does
+     */
+    public static SyntheticCacheWriter start(SyntheticPages pages, Path dir) {
         if (Files.exists(dir.resolve(CacheDirectory.INDEX_FILE))) {
             throw new CacheException(dir.resolve(CacheDirectory.INDEX_FILE), null,
                     "already holds a cache index; write a synthetic cache into a new folder", null);
         }
         SyntheticPages replay = pages.fresh();
-        for (String url : urls) {
-            try {
-                replay.page(url);
-            } catch (PyException e) {
-                // the original raises on this URL before reading any cache: nothing to store
-            }
-        }
         for (Map.Entry<String, SyntheticPages.Entry> e : replay.entries().entrySet()) {
             if (!UrlNormalizer.isReadableKey(e.getKey())) {
                 throw new CacheException(dir.resolve(CacheDirectory.INDEX_FILE), e.getKey(), "the "
@@ -55,14 +72,44 @@ public final class SyntheticCacheWriter {
                         + "the files after this key but look for those of " + describeKey(e.getKey()) + ")", null);
             }
         }
-        CacheDirectory cache = CacheDirectory.create(dir, pages.hashSeed());
+        SyntheticCacheWriter w = new SyntheticCacheWriter(replay, CacheDirectory.create(dir, pages.hashSeed()));
+        w.flush();
+        return w;
+    }
+
+    /** Adds the page this URL resolves to (when it is not there yet) and saves the index. */
+    public synchronized void add(String url) {
+        resolve(url);
+        flush();
+    }
+
+    /** The folder written. */
+    public Path directory() {
+        return cache.directory();
+    }
+
+    private void resolve(String url) {
+        try {
+            replay.page(url);
+        } catch (PyException e) {
+            // the original raises on this URL before reading any cache: nothing to store
+        }
+    }
+
+    private void flush() {
+        boolean changed = false;
         for (Map.Entry<String, SyntheticPages.Entry> e : replay.entries().entrySet()) {
+            if (!written.add(e.getKey())) {
+                continue;
+            }
             SyntheticPages.Entry entry = e.getValue();
             String text = entry.kind() == PageLookup.Outcome.MISSING ? VerdictRules.UNLOADABLE_PAGE_TEXT : entry.text();
             cache.putWeb(entry.url(), text, BlankJpeg.bytes());
+            changed = true;
         }
-        cache.save();
-        return cache;
+        if (changed || written.isEmpty()) {
+            cache.save();
+        }
     }
 
     private static String describeKey(String key) {

@@ -39,6 +39,29 @@ class SyntheticCacheWriterTest {
     }
 
     @Test
+    void aGrowingFolderHoldsAfterEachAddWhatWriteWritesForTheUrlsSoFar() throws IOException {
+        SyntheticCacheWriter growing = SyntheticCacheWriter.start(world(), tmp.resolve("growing"));
+        for (int n = 0; n <= URLS.size(); n++) {
+            if (n > 0) {
+                growing.add(URLS.get(n - 1));
+            }
+            Path once = tmp.resolve("once-" + n);
+            SyntheticCacheWriter.write(world(), URLS.subList(0, n), once);
+            assertEquals(files(once), files(growing.directory()), "after " + n + " URLs");
+        }
+    }
+
+    private static Map<String, String> files(Path dir) throws IOException {
+        Map<String, String> out = new java.util.TreeMap<>();
+        try (var s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                out.put(p.getFileName().toString(), Base64.getEncoder().encodeToString(Files.readAllBytes(p)));
+            }
+        }
+        return out;
+    }
+
+    @Test
     void theWrittenCacheAnswersAsTheSyntheticPagesDo() throws IOException {
         SyntheticPages pages = world();
         Path dir = tmp.resolve("cache/regrade/task_1");

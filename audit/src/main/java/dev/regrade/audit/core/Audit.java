@@ -2,10 +2,13 @@ package dev.regrade.audit.core;
 
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.audit.python.PythonRunner;
+import dev.regrade.audit.python.PythonScripts;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.Runner;
+import dev.regrade.audit.run.Workers;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.World;
@@ -25,10 +28,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -51,8 +50,23 @@ public final class Audit {
      * @param evaluated     the runs actually evaluated; the others reused a first-seed run that never
      *                      read its hash seed (the report is the same either way)
      * @param judgeRequests the judge requests (verification votes) the evaluated runs made
+     * @param pythonStandIns in an audit of the Python originals, the modules the user's environment lacked
+     *                       that the driver stood in for (sorted; empty otherwise)
      */
-    public record Outcome(AuditReport report, Map<String, String> resultFiles, int evaluated, long judgeRequests) {
+    public record Outcome(AuditReport report, Map<String, String> resultFiles, int evaluated, long judgeRequests,
+                          List<String> pythonStandIns) {
+        public Outcome {
+            pythonStandIns = List.copyOf(pythonStandIns);
+        }
+
+        public Outcome(AuditReport report, Map<String, String> resultFiles, int evaluated, long judgeRequests) {
+            this(report, resultFiles, evaluated, judgeRequests, List.of());
+        }
+
+        Outcome withPythonStandIns(List<String> value) {
+            return new Outcome(report, resultFiles, evaluated, judgeRequests, value);
+        }
+
         /** The number of unexpected changes (non-zero: the audit fails). */
         public int unexpected() {
             return report.unexpected().size();
@@ -75,7 +89,8 @@ public final class Audit {
         List<Input> inputs = inputs(config);
         phases.mark("inputs");
         Executed runs = execute(inputs, config, progress, phases);
-        Outcome outcome = assemble(config, inputs, runs.byId(), runs.evaluated(), runs.judgeRequests());
+        Outcome outcome = assemble(config, inputs, runs.byId(), runs.evaluated(), runs.judgeRequests())
+                .withPythonStandIns(runs.standIns());
         phases.mark("diffs and report");
         return outcome;
     }
@@ -165,8 +180,11 @@ public final class Audit {
         return assemble(config, inputs, byId, evaluated, requests);
     }
 
-    /** The runs of some inputs: by id, how many were evaluated, and their judge requests. */
-    private record Executed(Map<RunId, RunRecord> byId, int evaluated, long judgeRequests) {
+    /**
+     * The runs of some inputs: by id, how many were evaluated, their judge requests, and (Python
+     * originals) the modules stood in for.
+     */
+    private record Executed(Map<RunId, RunRecord> byId, int evaluated, long judgeRequests, List<String> standIns) {
     }
 
     private static Executed execute(List<Input> inputs, AuditConfig config, Progress progress, Phases phases) {
@@ -184,13 +202,14 @@ public final class Audit {
         }
         Map<RunId, RunRecord> byId = new LinkedHashMap<>();
         List<RunSpec> again = new ArrayList<>();
+        java.util.Set<String> standIns = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
         // In HTTP mode one fake judge serves every worker, each on a lane of its own.
-        try (FakeJudgeServer server = config.judge() == JudgeMode.HTTP
+        try (FakeJudgeServer server = config.judge() == JudgeMode.HTTP || config.python() != null
                 ? FakeJudgeServer.start(FakeJudgeConfig.defaults()) : null) {
             if (server != null) {
                 phases.mark("fake judge start");
             }
-            for (RunRecord r : execute(first, config, server, done, total, progress)) {
+            for (RunRecord r : execute(first, config, server, done, total, progress, standIns)) {
                 byId.put(RunId.of(r.spec()), r);
                 for (long seed : others) {
                     if (config.seedReuse() && !r.seedRead()) {
@@ -202,7 +221,7 @@ public final class Audit {
                 }
             }
             phases.mark("runs, first seed");
-            for (RunRecord r : execute(again, config, server, done, total, progress)) {
+            for (RunRecord r : execute(again, config, server, done, total, progress, standIns)) {
                 byId.put(RunId.of(r.spec()), r);
             }
             phases.mark("runs, other seeds");
@@ -216,7 +235,7 @@ public final class Audit {
                 requests += r.document().regrade().judgeRequests().size();
             }
         }
-        return new Executed(byId, first.size() + again.size(), requests);
+        return new Executed(byId, first.size() + again.size(), requests, List.copyOf(standIns));
     }
 
     private static List<Input> inputs(AuditConfig config) {
@@ -226,9 +245,10 @@ public final class Audit {
             Inputs.checkFixturesDir(config.fixturesDir());
         }
         for (String name : config.scripts()) {
-            RubricScript script = Inputs.script(name);
+            RubricScript script = config.python() != null ? PythonScripts.script(name) : Inputs.script(name);
             for (String v : List.of(config.before(), config.after())) {
-                if (!script.variantNames().contains(v)) {
+                // the Python originals' variants are script directories, not the port's variants
+                if (config.python() == null && !script.variantNames().contains(v)) {
                     missingVariant.add(name + " (has " + String.join(", ", script.variantNames()) + "; no '" + v + "')");
                 }
             }
@@ -252,49 +272,20 @@ public final class Audit {
     }
 
     private static List<RunRecord> execute(List<RunSpec> specs, AuditConfig config, FakeJudgeServer server,
-                                           AtomicInteger done, int total, Progress progress) {
-        if (specs.isEmpty()) {
-            return List.of();
-        }
-        List<Runner> runners = java.util.Collections.synchronizedList(new ArrayList<>());
-        ThreadLocal<Runner> runner = ThreadLocal.withInitial(() -> {
-            Runner r = server == null ? new Runner() : new Runner().onServer(server);
-            runners.add(r);
-            return r;
-        });
-        ExecutorService pool = Executors.newFixedThreadPool(config.threads(), r -> {
-            Thread t = new Thread(r, "regrade-audit");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<RunRecord>> futures = new ArrayList<>();
-            for (RunSpec spec : specs) {
-                futures.add(pool.submit(() -> {
-                    RunRecord r = runner.get().run(spec, config.judge());
+                                           AtomicInteger done, int total, Progress progress,
+                                           java.util.Set<String> standIns) {
+        return Workers.map("regrade-audit", config.threads(), specs, () -> config.python() != null
+                        ? new PythonRunner(config.python(), server)
+                        : server == null ? new Runner() : new Runner().onServer(server),
+                (AutoCloseable runner, RunSpec spec) -> {
+                    RunRecord r = runner instanceof PythonRunner p ? p.run(spec) : ((Runner) runner).run(spec, config.judge());
                     progress.update(done.incrementAndGet(), total);
                     return r;
-                }));
-            }
-            List<RunRecord> out = new ArrayList<>();
-            for (Future<RunRecord> f : futures) {
-                try {
-                    out.add(f.get());
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException re) {
-                        throw re;
+                }, runner -> {
+                    if (runner instanceof PythonRunner p) {
+                        standIns.addAll(p.standIns());
                     }
-                    throw new IllegalStateException(e.getCause());
-                }
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("audit interrupted", e);
-        } finally {
-            pool.shutdownNow();
-            runners.forEach(Runner::close);
-        }
+                });
     }
 
     private static RunId id(Input in, String variant, long seed) {

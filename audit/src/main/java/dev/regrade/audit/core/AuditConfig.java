@@ -1,6 +1,7 @@
 package dev.regrade.audit.core;
 
 import dev.regrade.audit.expect.Expectations;
+import dev.regrade.audit.python.PythonSetup;
 import dev.regrade.audit.run.JudgeMode;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,10 +21,12 @@ import java.util.Objects;
  * @param threads      worker threads (output is identical for any number)
  * @param seedReuse    whether a run that never read its hash seed is reused for the other seeds
  *                     instead of repeated (output is identical either way; a test checks it)
+ * @param python       where the Python originals come from, for an audit of them ({@code --python});
+ *                     null for an audit of the Java ports
  */
 public record AuditConfig(List<String> scripts, List<String> policies, Path fixturesDir, String before, String after,
                           Expectations expectations, List<Long> seeds, JudgeMode judge, int threads,
-                          boolean seedReuse) {
+                          boolean seedReuse, PythonSetup python) {
     public AuditConfig {
         scripts = List.copyOf(scripts);
         policies = List.copyOf(policies);
@@ -40,6 +43,12 @@ public record AuditConfig(List<String> scripts, List<String> policies, Path fixt
         }
     }
 
+    /** An audit of the Java ports. */
+    public AuditConfig(List<String> scripts, List<String> policies, Path fixturesDir, String before, String after,
+                       Expectations expectations, List<Long> seeds, JudgeMode judge, int threads, boolean seedReuse) {
+        this(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, threads, seedReuse, null);
+    }
+
     /** A configuration that reuses seed-independent runs. */
     public AuditConfig(List<String> scripts, List<String> policies, Path fixturesDir, String before, String after,
                        Expectations expectations, List<Long> seeds, JudgeMode judge, int threads) {
@@ -48,31 +57,37 @@ public record AuditConfig(List<String> scripts, List<String> policies, Path fixt
 
     public AuditConfig withExpectations(Expectations value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, value, seeds, judge, threads,
-                seedReuse);
+                seedReuse, python);
     }
 
     public AuditConfig withThreads(int value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, value,
-                seedReuse);
+                seedReuse, python);
     }
 
     public AuditConfig withScripts(List<String> value) {
         return new AuditConfig(value, policies, fixturesDir, before, after, expectations, seeds, judge, threads,
-                seedReuse);
+                seedReuse, python);
     }
 
     public AuditConfig withSeeds(List<Long> value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, value, judge, threads,
-                seedReuse);
+                seedReuse, python);
     }
 
     public AuditConfig withSeedReuse(boolean value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, threads,
-                value);
+                value, python);
     }
 
     public AuditConfig withJudge(JudgeMode value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, value, threads,
-                seedReuse);
+                seedReuse, python);
+    }
+
+    /** An audit of the Python originals from this setup (runs go over HTTP to the fake judge). */
+    public AuditConfig withPython(PythonSetup value) {
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, JudgeMode.HTTP,
+                threads, seedReuse, value);
     }
 }

@@ -18,7 +18,13 @@ import dev.regrade.rubric.json.RunOutcome;
 import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.Judge;
+import dev.regrade.rubric.port.PageSource;
+import dev.regrade.webcache.CacheDirectory;
+import dev.regrade.webcache.CachePages;
+import dev.regrade.webcache.PageLookup;
 import dev.regrade.webcache.SyntheticPages;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
@@ -79,11 +85,27 @@ public final class Runner implements AutoCloseable {
 
     /** Runs the spec with the given judge mode. */
     public RunRecord run(RunSpec spec, JudgeMode mode) {
+        long seed = spec.hashSeed() != null ? spec.hashSeed() : spec.world().hashSeed().orElse(0L);
+        SyntheticPages pages = new SyntheticPages(spec.world().pages(), spec.world().missingPages(), seed);
+        return run(spec, mode, pages, pages::lookups, pages::seedDecided);
+    }
+
+    /**
+     * Runs the spec in process with its pages read from a Mind2Web 2 cache folder instead of the
+     * synthetic pages (as the Python original reads them: each page with its screenshot), e.g. the
+     * folder a run of the original was given.
+     */
+    public RunRecord runOnCache(RunSpec spec, CacheDirectory cache) {
+        CachePages pages = new CachePages(cache);
+        return run(spec, JudgeMode.IN_PROCESS, pages, pages::lookups, () -> false);
+    }
+
+    private RunRecord run(RunSpec spec, JudgeMode mode, PageSource pages, Supplier<List<PageLookup>> lookups,
+                          BooleanSupplier seedDecided) {
         String script = spec.script().name();
         LocalDate date = spec.evalDate() != null ? spec.evalDate()
                 : spec.world().evalDate().orElse(EvalClock.DEFAULT_DATE);
         long seed = spec.hashSeed() != null ? spec.hashSeed() : spec.world().hashSeed().orElse(0L);
-        SyntheticPages pages = new SyntheticPages(spec.world().pages(), spec.world().missingPages(), seed);
         Extractor extractor = spec.world().extractor(script);
         Judge judge;
         if (mode == JudgeMode.HTTP) {
@@ -127,11 +149,11 @@ public final class Runner implements AutoCloseable {
             summary = new ResultSummary(ctx.agentName().orElse("unknown_agent"),
                     ctx.answerName().orElse("unknown_answer"), null, ctx.model(), ctx.model(), List.of(), null);
         }
-        List<PageVisit> visits = pages.lookups().stream().map(l -> new PageVisit(l.url(),
+        List<PageVisit> visits = lookups.get().stream().map(l -> new PageVisit(l.url(),
                 l.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'))).toList();
         RunMeta meta = new RunMeta(script, spec.variant(), spec.world().kind(), spec.world().name(), date.toString(),
                 seed, outcome, errorType, error, evaluator.judgeRequests(), visits);
-        return new RunRecord(spec, mode, new ResultDocument(summary, meta), seedRead.get() || pages.seedDecided(),
+        return new RunRecord(spec, mode, new ResultDocument(summary, meta), seedRead.get() || seedDecided.getAsBoolean(),
                 true);
     }
 

@@ -7,6 +7,7 @@ import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.audit.python.PythonSetup;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.rubric.io.IoProblems;
 import dev.regrade.rubric.json.JsonFiles;
@@ -19,7 +20,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An audit's options as a shard records them ({@code shard.json}'s {@code options}), so that the
@@ -27,7 +30,8 @@ import java.util.List;
  * another: the options that shape the output (not {@code --threads}, which never does) and the
  * bytes of every fixture the matrix reads. Regrade's own code is not in it (the jar carries no
  * version, and jars built apart differ in their time stamps): the shards and the merge of one audit
- * come from one checkout.
+ * come from one checkout. An audit of the Python originals records its interpreter, checkout and
+ * scripts directories, and its digest covers the bytes of every script the matrix runs.
  */
 final class AuditOptions {
     private AuditOptions() {
@@ -48,6 +52,16 @@ final class AuditOptions {
         o.put("seed_reuse", config.seedReuse());
         o.put("expectations_source", config.expectations().source());
         o.set("expectations", config.expectations().toJson());
+        PythonSetup py = config.python();
+        if (py == null) {
+            o.putNull("python");
+        } else {
+            ObjectNode p = o.putObject("python");
+            p.put("exe", py.python());
+            p.put("checkout", py.checkout().toString());
+            ObjectNode dirs = p.putObject("scripts");
+            py.scriptDirs().forEach((variant, dir) -> dirs.put(variant, dir.toString()));
+        }
         return o;
     }
 
@@ -85,8 +99,21 @@ final class AuditOptions {
         if (seeds.isEmpty()) {
             throw new BadInputException(source + ": options.seeds: expected at least one seed");
         }
-        return new AuditConfig(f.texts("scripts"), f.texts("policies"), fixtures, f.text("before"), f.text("after"),
-                expect, seeds, judge, threads, f.bool("seed_reuse"));
+        AuditConfig config = new AuditConfig(f.texts("scripts"), f.texts("policies"), fixtures, f.text("before"),
+                f.text("after"), expect, seeds, judge, threads, f.bool("seed_reuse"));
+        JsonNode py = o.get("python");
+        if (py == null || py.isNull()) {
+            return config;
+        }
+        Fields p = new Fields(py, source + ": options.python");
+        JsonNode scripts = py.get("scripts");
+        if (scripts == null || !scripts.isObject()) {
+            throw new BadInputException(source + ": options.python.scripts: expected an object");
+        }
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        Fields d = new Fields(scripts, source + ": options.python.scripts");
+        scripts.fieldNames().forEachRemaining(variant -> dirs.put(variant, Paths.get(d.text(variant))));
+        return config.withPython(new PythonSetup(p.text("exe"), Paths.get(p.text("checkout")), dirs));
     }
 
     /**
@@ -110,6 +137,15 @@ final class AuditOptions {
                 }
             }
         }
+        if (config.python() != null) {
+            ObjectNode scripts = d.putObject("python_scripts");
+            for (String script : config.scripts()) {
+                for (String variant : List.of(config.before(), config.after())) {
+                    Path f = config.python().scriptFile(script, variant);
+                    scripts.put(variant + "/" + script, Files.isRegularFile(f) ? sha256(read(f)) : null);
+                }
+            }
+        }
         return sha256(JsonFiles.toFileText(d).getBytes(StandardCharsets.UTF_8));
     }
 
@@ -117,7 +153,7 @@ final class AuditOptions {
         try {
             return Files.readAllBytes(f);
         } catch (IOException e) {
-            throw new BadInputException(f + ": cannot read the fixture: " + IoProblems.describe(e));
+            throw new BadInputException(f + ": cannot read: " + IoProblems.describe(e));
         }
     }
 

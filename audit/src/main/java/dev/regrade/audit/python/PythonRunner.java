@@ -1,0 +1,234 @@
+package dev.regrade.audit.python;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.audit.run.RunRecord;
+import dev.regrade.audit.run.RunSpec;
+import dev.regrade.audit.run.Runner;
+import dev.regrade.judge.server.FakeJudgeLane;
+import dev.regrade.judge.server.FakeJudgeServer;
+import dev.regrade.judge.server.JournalEntry;
+import dev.regrade.judge.server.RequestKind;
+import dev.regrade.policies.World;
+import dev.regrade.pycompat.PyException;
+import dev.regrade.rubric.EvaluationContext;
+import dev.regrade.rubric.JudgeCall;
+import dev.regrade.rubric.json.BadJsonException;
+import dev.regrade.rubric.json.EvalBreakdown;
+import dev.regrade.rubric.json.PageVisit;
+import dev.regrade.rubric.json.ResultDocument;
+import dev.regrade.rubric.json.ResultNode;
+import dev.regrade.rubric.json.ResultSummary;
+import dev.regrade.rubric.json.RunMeta;
+import dev.regrade.rubric.json.RunOutcome;
+import dev.regrade.rubric.json.TreeJson;
+import dev.regrade.rubric.json.TreeStatistics;
+import dev.regrade.rubric.port.EvalClock;
+import dev.regrade.rubric.port.MapsTool;
+import dev.regrade.webcache.SyntheticCacheWriter;
+import dev.regrade.webcache.SyntheticPages;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * Runs a spec with the Python original instead of the Java port: the script file of the spec's
+ * variant ({@link PythonSetup#scriptFile}) in a driver child of the spec's hash seed, against a lane
+ * of its own on the shared fake judge (the world's verdict rules and extractor, so answers are those
+ * of the Java audit), a synthetic cache in Mind2Web 2's layout written from the world's pages (a
+ * URL the script asks for is added as the Java world would serve it), the world's maps tool and the
+ * evaluation date as the script's clock. The result document has the shape of a Java run's, so the
+ * audit's diffs, expectations and reports read it unchanged. Not thread-safe: one run at a time.
+ */
+public final class PythonRunner implements AutoCloseable {
+    private static final AtomicInteger LANES = new AtomicInteger();
+
+    private final PythonSetup setup;
+    private final FakeJudgeLane lane;
+    private final Path workDir;
+    private final Map<Long, PythonDriver> drivers = new HashMap<>();
+    private final TreeSet<String> standIns = new TreeSet<>();
+    private int runs;
+
+    /** A runner on its own lane of this running server (which the caller owns), in a temporary folder of its own. */
+    public PythonRunner(PythonSetup setup, FakeJudgeServer server) {
+        this.setup = setup;
+        this.lane = server.lane("python-" + LANES.incrementAndGet());
+        try {
+            this.workDir = Files.createTempDirectory("regrade-python-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The stand-ins the drivers installed for modules the user's environment lacks, sorted. */
+    public List<String> standIns() {
+        return List.copyOf(standIns);
+    }
+
+    /** Runs the spec's variant from its scripts directory. */
+    public RunRecord run(RunSpec spec) {
+        return run(spec, cache -> { });
+    }
+
+    /**
+     * Runs the spec's variant from its scripts directory; {@code withCache} is given the cache folder
+     * as the run left it (every page it asked for) before the folder is deleted.
+     */
+    public RunRecord run(RunSpec spec, java.util.function.Consumer<Path> withCache) {
+        String task = spec.script().name();
+        World world = spec.world();
+        LocalDate date = spec.evalDate() != null ? spec.evalDate() : world.evalDate().orElse(EvalClock.DEFAULT_DATE);
+        long seed = spec.hashSeed() != null ? spec.hashSeed() : world.hashSeed().orElse(0L);
+        Path script = setup.scriptFile(task, spec.variant());
+        if (!Files.isRegularFile(script)) {
+            throw new BadInputException(script + ": no such script (the " + spec.variant() + " scripts directory has no "
+                    + task + ".py)");
+        }
+        PythonDriver driver = drivers.computeIfAbsent(seed, s -> {
+            PythonDriver d = PythonDriver.start(setup, workDir, s);
+            standIns.addAll(d.started().standIns());
+            return d;
+        });
+        lane.useRules(world.verdictRules());
+        lane.useExtractor(world.extractor(task));
+        lane.clearJournal();
+        Path runDir = workDir.resolve("run-" + (++runs));
+        SyntheticPages pages = new SyntheticPages(world.pages(), world.missingPages(), seed);
+        SyntheticCacheWriter cache = SyntheticCacheWriter.start(pages, runDir.resolve("cache"));
+        MapsTool maps = world.maps(task);
+        ObjectNode request = JsonNodeFactory.instance.objectNode()
+                .put("script", script.toAbsolutePath().toString())
+                .put("answer", world.answer(task))
+                .put("agent_name", Runner.AGENT_NAME)
+                .put("answer_name", world.name())
+                .put("model", EvaluationContext.DEFAULT_MODEL)
+                .put("base_url", lane.baseUrl())
+                .put("cache_dir", cache.directory().toAbsolutePath().toString())
+                .put("eval_date", date.toString());
+        JsonNode reply;
+        try {
+            reply = driver.run(request, new PythonDriver.Callbacks() {
+                @Override
+                public Object maps(String from, String to, String mode) {
+                    return maps.calculateDistance(from, to, mode);
+                }
+
+                @Override
+                public Path page(String url) {
+                    cache.add(url);
+                    return cache.directory();
+                }
+            });
+            withCache.accept(cache.directory());
+        } finally {
+            delete(runDir);
+        }
+        List<String> visited = new ArrayList<>();
+        reply.path("pages").forEach(u -> visited.add(u.asText()));
+        ResultSummary summary;
+        RunOutcome outcome = RunOutcome.SCORED;
+        String errorType = null;
+        String error = null;
+        if ("crashed".equals(reply.path("op").asText())) {
+            outcome = RunOutcome.CRASHED;
+            errorType = reply.path("type").asText();
+            error = reply.path("message").asText();
+            summary = new ResultSummary(Runner.AGENT_NAME, world.name(), null, EvaluationContext.DEFAULT_MODEL,
+                    EvaluationContext.DEFAULT_MODEL, List.of(), null);
+        } else {
+            summary = summary(reply.get("summary"), script);
+        }
+        RunMeta meta = new RunMeta(task, spec.variant(), world.kind(), world.name(), date.toString(), seed, outcome,
+                errorType, error, judgeCalls(lane.journal()), visits(world, seed, visited));
+        // Whether a Python run read its hash seed is not known: every seed is run.
+        return new RunRecord(spec, JudgeMode.HTTP, new ResultDocument(summary, meta), true, true);
+    }
+
+    /** Reads the original's summary dict into the result document's summary. */
+    static ResultSummary summary(JsonNode s, Path script) {
+        try {
+            if (s == null || !s.isObject()) {
+                throw new BadJsonException("$", "evaluate_answer returned no summary dict");
+            }
+            JsonNode fs = s.get("final_score");
+            Double finalScore = fs == null || fs.isNull() ? null : fs.doubleValue();
+            List<EvalBreakdown> breakdown = new ArrayList<>();
+            TreeStatistics stats = null;
+            JsonNode list = s.path("eval_breakdown");
+            if (list.isArray() && !list.isEmpty()) {
+                JsonNode first = list.get(0);
+                ResultNode tree = TreeJson.readStored(first.get("verification_tree"), "$.eval_breakdown[0].verification_tree");
+                List<JsonNode> info = new ArrayList<>();
+                first.path("info").forEach(info::add);
+                breakdown.add(new EvalBreakdown(info, tree));
+                stats = TreeStatistics.of(tree);
+            }
+            return new ResultSummary(s.path("agent_name").asText(), s.path("answer_name").asText(), finalScore,
+                    s.path("judge_model").isTextual() ? s.get("judge_model").asText() : null,
+                    s.path("extract_model").isTextual() ? s.get("extract_model").asText() : null, breakdown, stats);
+        } catch (BadJsonException e) {
+            throw new IllegalStateException(script + ": the summary evaluate_answer returned is not Mind2Web 2's: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static List<JudgeCall> judgeCalls(List<JournalEntry> journal) {
+        List<JudgeCall> calls = new ArrayList<>();
+        for (JournalEntry e : journal) {
+            if (e.kind() == RequestKind.VERIFY) {
+                calls.add(new JudgeCall(e.nodeId(), e.claim(), e.url(), e.vote() == null ? 1 : e.vote(),
+                        e.promptSha256(), e.verdict(), e.error()));
+            }
+        }
+        return calls;
+    }
+
+    /** The page lookups as the Java world records them: the visited URLs replayed in order. */
+    private static List<PageVisit> visits(World world, long seed, List<String> urls) {
+        SyntheticPages replay = new SyntheticPages(world.pages(), world.missingPages(), seed);
+        for (String url : urls) {
+            try {
+                replay.page(url);
+            } catch (PyException e) {
+                // recorded as an error lookup, as the original raised on it
+            }
+        }
+        return replay.lookups().stream().map(l -> new PageVisit(l.url(),
+                l.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'))).toList();
+    }
+
+    private static void delete(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        drivers.values().forEach(PythonDriver::close);
+        drivers.clear();
+        delete(workDir);
+    }
+}
