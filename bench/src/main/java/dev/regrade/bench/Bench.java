@@ -106,8 +106,9 @@ public final class Bench {
             throughput(o, doc);
         }
         if (o.sections().contains("subjects")) {
-            doc.set("subjects", o.upstream() == null ? SubjectsBench.run(o.repeat(), o.quick(), o.jar(), o.progress())
-                    : SubjectsBench.run(o.repeat(), o.quick(), o.jar(), o.upstream(), o.progress()));
+            doc.set("subjects", o.upstream() == null
+                    ? SubjectsBench.run(o.repeat(), o.quick(), o.launcher(), o.jar(), o.progress())
+                    : SubjectsBench.run(o.repeat(), o.quick(), o.launcher(), o.jar(), o.upstream(), o.progress()));
         }
         if (o.sections().contains("replay")) {
             if (o.launcher() == null && o.jar() == null) {

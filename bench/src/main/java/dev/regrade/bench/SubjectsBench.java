@@ -25,15 +25,18 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * The subject scorers at scale for {@code regrade bench}: each wearable scorer (proactive, LongQA,
- * ConvQA; released and fixed) and VerEval (against a fake judge on loopback) on generated data at 1×,
- * 10× and 100× the real size, every run a child JVM with {@code -Xmx512m} that reports its own time in
- * {@code main} and heap peak ({@link Probe}); wall time is from process start to exit. When the
- * upstream Python scorers are available ({@code REGRADE_UPSTREAM_WEARABLE} or an explicit directory
- * holding {@code released/run_evaluation.py} and/or {@code fixed/run_evaluation.py}), they run once
- * per scale on the same files through {@code tools/pybench/wearable_score.py}, and their output files
- * are compared with Regrade's byte for byte. Data is generated before timing and deleted afterwards.
- * Nothing here asserts a time.
+ * The subject scorers at scale for {@code regrade bench}. The wearable scorers (proactive, LongQA, ConvQA;
+ * released and fixed) on generated data shaped like the real val files at 1×, 10× and 100× the real size,
+ * each run a whole process as a user starts it ({@code ./regrade score …} through the launcher, with its
+ * JVM options), timed from start to exit, its peak resident set size (the kernel's, of the whole process:
+ * {@code /usr/bin/time -f %M}) beside it. When the upstream Python scorers are given
+ * ({@code REGRADE_UPSTREAM_WEARABLE} or an explicit directory holding {@code released/run_evaluation.py}
+ * and/or {@code fixed/run_evaluation.py}, never shipped), the original files themselves run through their
+ * own command line ({@code python3 run_evaluation.py --task T --eval-only --golden G --predictions P
+ * --output O}) on the same files, paired with Regrade's runs (one of each in turn), and every pair's output
+ * files are compared byte for byte. VerEval runs against a fake judge on loopback in a child JVM with
+ * {@code -Xmx512m} reporting its heap ({@link Probe}). Data is generated before timing and deleted
+ * afterwards. Nothing here asserts a time.
  */
 public final class SubjectsBench {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -42,9 +45,11 @@ public final class SubjectsBench {
     public static final String VEREVAL_LARGE_HEAP = "-Xmx4g";
     /** The VerEval field telling whether the run fitted in {@link #CHILD_HEAP}. */
     private static final String FITS = "fits_512m";
-    public static final double TARGET_MS = 5_000;
-    public static final double TARGET_HEAP_MB = 512;
+    /** Peak resident set size of a whole scorer process at 100×. */
+    public static final double TARGET_RSS_MB = 512;
     public static final String UPSTREAM_ENV = "REGRADE_UPSTREAM_WEARABLE";
+    /** GNU time, whose {@code %M} is the child's peak RSS as the kernel accounts it (wait4's ru_maxrss). */
+    private static final Path GNU_TIME = Path.of("/usr/bin/time");
     private static final long SEED = 7;
     private static final long TIMEOUT_S = 1_800;
     private static final List<String> TASKS = List.of("proactive", "longqa", "convqa");
@@ -56,29 +61,38 @@ public final class SubjectsBench {
     private SubjectsBench() {
     }
 
-    /** {@link #run(int, boolean, Path, Path, Consumer)} with the upstream directory from {@value #UPSTREAM_ENV}. */
-    public static ObjectNode run(int repeat, boolean quick, Path jar, Consumer<String> progress) {
+    /** How much faster than the verbatim original (whole process, at 100×) Regrade must be for a task. */
+    public static double targetRatio(String task) {
+        return task.equals("longqa") ? 2.5 : 10.0;
+    }
+
+    /** {@link #run(int, boolean, Path, Path, Path, Consumer)} with the upstream directory from {@value #UPSTREAM_ENV}. */
+    public static ObjectNode run(int repeat, boolean quick, Path launcher, Path jar, Consumer<String> progress) {
         String env = System.getenv(UPSTREAM_ENV);
-        return run(repeat, quick, jar, env == null || env.isEmpty() ? null : Path.of(env), progress);
+        return run(repeat, quick, launcher, jar, env == null || env.isEmpty() ? null : Path.of(env), progress);
     }
 
     /**
-     * Runs every measurement. {@code quick}: 1× only, one run each. {@code jar} null: children run from
-     * this JVM's class path. {@code upstream}: directory of the upstream scorers, or null (Python skipped).
+     * Runs every measurement. {@code quick}: 1× only, one run each. {@code launcher}: the {@code regrade}
+     * script the scorer runs start with (else {@code java -jar jar}, else this JVM's class path);
+     * {@code upstream}: directory of the upstream scorers, or null (Python skipped).
      */
-    public static ObjectNode run(int repeat, boolean quick, Path jar, Path upstream, Consumer<String> progress) {
+    public static ObjectNode run(int repeat, boolean quick, Path launcher, Path jar, Path upstream,
+                                 Consumer<String> progress) {
         int runs = quick ? 1 : repeat;
         List<Integer> scales = quick ? List.of(1) : List.of(1, 10, 100);
         ObjectNode doc = F.objectNode();
         doc.put("repeat", runs);
         ArrayNode sc = doc.putArray("scales");
         scales.forEach(sc::add);
-        doc.put("child_jvm", "java " + CHILD_HEAP + " " + (jar == null ? "-cp <class path> dev.regrade.cli.Main"
-                : "-jar regrade.jar"));
-        doc.put("target_ms", TARGET_MS);
-        doc.put("target_heap_mb", TARGET_HEAP_MB);
+        List<String> prefix = regradePrefix(launcher, jar);
+        doc.put("regrade_command", String.join(" ", prefix) + " score TASK --golden G --predictions P --variant V "
+                + "--output O");
+        doc.put("rss", Files.isExecutable(GNU_TIME) ? "/usr/bin/time -f %M (peak RSS of the whole process)"
+                : "not measured (no /usr/bin/time)");
+        doc.put("load_before", loadAverage());
+        doc.put("target_rss_mb", TARGET_RSS_MB);
         ArrayNode wearable = doc.putArray("wearable");
-        ArrayNode python = F.arrayNode();
         ArrayNode vereval = doc.putArray("vereval");
         Python py = Python.find(upstream);
         for (int scale : scales) {
@@ -89,13 +103,8 @@ public final class SubjectsBench {
                 for (String task : TASKS) {
                     for (String variant : VARIANTS) {
                         progress.accept("subjects: score " + task + " --variant " + variant + " at " + scale + "×, "
-                                + runs + " run(s)");
-                        ObjectNode m = wearable.addObject();
-                        measureScorer(m, jar, files, task, variant, scale, runs, dir);
-                        if (py.available(variant)) {
-                            progress.accept("subjects: upstream Python " + task + " " + variant + " at " + scale + "×");
-                            python.add(pythonRun(py, files, task, variant, scale, m, dir));
-                        }
+                                + runs + " run(s)" + (py.available(variant) ? " paired with the original" : ""));
+                        wearable.add(measureScorer(prefix, py, files, task, variant, scale, runs, dir));
                     }
                 }
                 progress.accept("subjects: vereval at " + scale + "× against the fake judge");
@@ -105,7 +114,7 @@ public final class SubjectsBench {
                 ChildProcesses.deleteTree(dir);
             }
         }
-        doc.set("linearity", linearity(wearable, scales));
+        doc.put("load_after", loadAverage());
         ObjectNode p = doc.putObject("python");
         if (py.status() != null) {
             p.put("status", "skipped");
@@ -113,56 +122,151 @@ public final class SubjectsBench {
         } else {
             p.put("status", "measured");
             p.put("upstream", upstream.toString());
-            p.set("runs", python);
+            p.put("command", "python3 DIR/VARIANT/run_evaluation.py --task TASK --eval-only --golden G "
+                    + "--predictions P --output O");
         }
         return doc;
     }
 
     // ------------------------------------------------------------------------------------ wearable
 
-    private static void measureScorer(ObjectNode m, Path jar, WearableGenerator.Files3 f, String task, String variant,
-                                      int scale, int runs, Path dir) {
+    /** The start of a {@code regrade} command: the launcher, else {@code java -jar}, else this class path. */
+    private static List<String> regradePrefix(Path launcher, Path jar) {
+        if (launcher != null || jar != null) {
+            return ReplayBench.prefix(launcher, jar);
+        }
+        return List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "dev.regrade.cli.Main");
+    }
+
+    /** One measured process: wall time from start to exit, exit status, peak RSS in bytes (-1: unknown). */
+    private record Run(double wallMs, int status, long peakRssBytes) {
+    }
+
+    /**
+     * One unmeasured Regrade run (it warms the page cache, and the launcher's class-data archive), then
+     * {@code runs} pairs: Regrade, then the original on the same files when it is there, each pair's
+     * output files compared.
+     */
+    private static ObjectNode measureScorer(List<String> prefix, Python py, WearableGenerator.Files3 f, String task,
+                                            String variant, int scale, int runs, Path dir) {
         Path[] in = inputs(f, task);
+        ObjectNode m = F.objectNode();
         m.put("task", task);
         m.put("variant", variant);
         m.put("scale", scale);
-        m.put("rows", (long) WearableGenerator.ROWS * scale);
+        long rows = (long) WearableGenerator.ROWS * scale;
+        m.put("rows", rows);
         m.put("unit", unitName(task));
-        long units = units(task, scale);
-        m.put("units", units);
-        List<Double> wall = new ArrayList<>();
-        List<Double> inMain = new ArrayList<>();
-        List<Double> start = new ArrayList<>();
-        List<Double> cpu = new ArrayList<>();
-        long peak = 0;
-        long live = 0;
-        int status = 0;
+        m.put("units", units(task, scale));
+        m.put("golden_mb", mb(size(in[0])));
+        Path javaOut = dir.resolve("out-java").resolve(task + "-" + variant).resolve("results.json");
+        Path pyOut = dir.resolve("out-python").resolve(task + "-" + variant).resolve("results.json");
+        List<String> regrade = new ArrayList<>(prefix);
+        regrade.addAll(List.of("score", task, "--golden", in[0].toString(), "--predictions", in[1].toString(),
+                "--variant", variant, "--output", javaOut.toString()));
+        boolean withPython = py.available(variant);
+        List<String> python = withPython ? List.of("python3", py.scorer(variant).toString(), "--task", task,
+                "--eval-only", "--golden", in[0].toString(), "--predictions", in[1].toString(), "--output",
+                pyOut.toString()) : List.of();
+        timed(regrade, dir);
+        List<Double> jWall = new ArrayList<>();
+        List<Double> pWall = new ArrayList<>();
+        List<Double> pairRatios = new ArrayList<>();
+        long jRss = -1;
+        long pRss = -1;
+        int jStatus = 0;
+        int pStatus = 0;
+        boolean identical = true;
         for (int i = 0; i < runs; i++) {
-            Path out = dir.resolve("out-java").resolve(task + "-" + variant).resolve("results.json");
-            Path probe = dir.resolve("probe.json");
-            Child c = child(jar, List.of("score", task, "--golden", in[0].toString(), "--predictions", in[1].toString(),
-                    "--variant", variant, "--output", out.toString()), probe, Map.of(), dir);
-            status = Math.max(status, c.status());
-            wall.add(c.wallMs());
-            inMain.add(c.probe().path("in_main_ms").asDouble());
-            start.add(c.probe().path("jvm_to_main_ms").asDouble());
-            cpu.add(c.probe().path("cpu_ms").asDouble());
-            peak = Math.max(peak, c.probe().path("peak_heap_bytes").asLong());
-            live = Math.max(live, c.probe().path("max_live_after_gc_bytes").asLong());
+            Run j = timed(regrade, dir);
+            jStatus = Math.max(jStatus, j.status());
+            jWall.add(j.wallMs());
+            jRss = Math.max(jRss, j.peakRssBytes());
+            if (withPython) {
+                Run p = timed(python, dir);
+                pStatus = Math.max(pStatus, p.status());
+                pWall.add(p.wallMs());
+                pRss = Math.max(pRss, p.peakRssBytes());
+                pairRatios.add(p.wallMs() / j.wallMs());
+                identical &= sameBytes(pyOut, javaOut) && sameBytes(summary(pyOut), summary(javaOut));
+            }
         }
-        double wallMedian = Stats.median(wall);
-        m.put("status", status);
-        m.put("wall_ms_median", Stats.round1(wallMedian));
-        ArrayNode s = m.putArray("wall_ms_samples");
-        wall.forEach(v -> s.add(Stats.round1(v)));
-        m.put("jvm_to_main_ms_median", Stats.round1(Stats.median(start)));
-        m.put("in_main_ms_median", Stats.round1(Stats.median(inMain)));
-        m.put("cpu_ms_median", Stats.round1(Stats.median(cpu)));
-        m.put("rows_per_s", Stats.round1(m.get("rows").asLong() * 1000.0 / wallMedian));
-        m.put("units_per_s", Stats.round1(units * 1000.0 / wallMedian));
-        m.put("peak_heap_mb", mb(peak));
-        m.put("max_live_heap_mb", mb(live));
-        m.put("met", status == 0 && wallMedian < TARGET_MS && mb(peak) < TARGET_HEAP_MB);
+        double jMedian = Stats.median(jWall);
+        m.put("status", jStatus);
+        m.put("wall_ms_median", Stats.round1(jMedian));
+        jWall.forEach(m.putArray("wall_ms_samples")::add);
+        m.put("us_per_row", Stats.round1(jMedian * 1000.0 / rows));
+        putMb(m, "peak_rss_mb", jRss);
+        if (withPython) {
+            double pMedian = Stats.median(pWall);
+            ObjectNode o = m.putObject("python");
+            o.put("status", pStatus);
+            o.put("wall_ms_median", Stats.round1(pMedian));
+            pWall.forEach(o.putArray("wall_ms_samples")::add);
+            o.put("us_per_row", Stats.round1(pMedian * 1000.0 / rows));
+            putMb(o, "peak_rss_mb", pRss);
+            o.put("ratio", Stats.round2(pMedian / jMedian));
+            o.put("ratio_of_pairs_median", Stats.round2(Stats.median(pairRatios)));
+            o.put("outputs_identical", pStatus == 0 && jStatus == 0 && identical);
+        }
+        if (scale == 100) {
+            boolean rssMet = jRss >= 0 && mb(jRss) < TARGET_RSS_MB;
+            m.put("met", jStatus == 0 && rssMet && (!withPython
+                    || m.get("python").get("ratio").asDouble() >= targetRatio(task)
+                    && m.get("python").get("outputs_identical").asBoolean()));
+        }
+        return m;
+    }
+
+    /** Runs a command under GNU time when it is there (peak RSS), else plainly; stdout discarded. */
+    private static Run timed(List<String> cmd, Path dir) {
+        Path rss = dir.resolve("rss.txt");
+        List<String> full = new ArrayList<>();
+        boolean measured = Files.isExecutable(GNU_TIME);
+        if (measured) {
+            full.addAll(List.of(GNU_TIME.toString(), "-f", "%M", "-o", rss.toString()));
+        }
+        full.addAll(cmd);
+        ChildProcesses.Timed t = ChildProcesses.run(full, Map.of(), dir.resolve("child.err"), TIMEOUT_S);
+        long peak = -1;
+        if (measured) {
+            try {
+                List<String> lines = Files.readAllLines(rss, StandardCharsets.UTF_8);
+                // The last line is %M; a killed child has "Command exited with non-zero status" before it.
+                peak = Long.parseLong(lines.get(lines.size() - 1).trim()) * 1024;
+            } catch (IOException | RuntimeException e) {
+                peak = -1;
+            }
+        }
+        return new Run(t.wallMs(), t.status(), peak);
+    }
+
+    /** Megabytes, or null when not measured. */
+    private static void putMb(ObjectNode o, String field, long bytes) {
+        if (bytes < 0) {
+            o.putNull(field);
+        } else {
+            o.put(field, mb(bytes));
+        }
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The 1-, 5- and 15-minute load averages ({@code /proc/loadavg}), or "unknown". */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII).trim().split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     private static Path[] inputs(WearableGenerator.Files3 f, String task) {
@@ -189,38 +293,10 @@ public final class SubjectsBench {
         };
     }
 
-    /** Wall-time ratios between consecutive scales (10.0 is linear; JVM start keeps 10×/1× lower). */
-    private static ArrayNode linearity(ArrayNode wearable, List<Integer> scales) {
-        ArrayNode out = F.arrayNode();
-        if (scales.size() < 2) {
-            return out;
-        }
-        Map<String, Map<Integer, JsonNode>> by = new LinkedHashMap<>();
-        for (JsonNode m : wearable) {
-            by.computeIfAbsent(m.get("task").asText() + " " + m.get("variant").asText(), k -> new LinkedHashMap<>())
-                    .put(m.get("scale").asInt(), m);
-        }
-        for (Map.Entry<String, Map<Integer, JsonNode>> e : by.entrySet()) {
-            ObjectNode o = out.addObject();
-            String[] tv = e.getKey().split(" ");
-            o.put("task", tv[0]);
-            o.put("variant", tv[1]);
-            for (int i = 1; i < scales.size(); i++) {
-                JsonNode hi = e.getValue().get(scales.get(i));
-                JsonNode lo = e.getValue().get(scales.get(i - 1));
-                String k = scales.get(i) + "x_over_" + scales.get(i - 1) + "x";
-                o.put("wall_" + k, Stats.round2(hi.get("wall_ms_median").asDouble() / lo.get("wall_ms_median").asDouble()));
-                o.put("in_main_" + k, Stats.round2(hi.get("in_main_ms_median").asDouble()
-                        / lo.get("in_main_ms_median").asDouble()));
-            }
-        }
-        return out;
-    }
-
     // ------------------------------------------------------------------------------------ Python
 
     /** Where the upstream scorers are, or why the Python column is skipped. */
-    private record Python(Path released, Path fixed, Path driver, String status) {
+    private record Python(Path released, Path fixed, String status) {
         static Python find(Path upstream) {
             if (upstream == null) {
                 return skipped("upstream scorer not available: set " + UPSTREAM_ENV + " (or pass --python-scorer) "
@@ -231,64 +307,23 @@ public final class SubjectsBench {
             if (!Files.isRegularFile(r) && !Files.isRegularFile(f)) {
                 return skipped("no released/run_evaluation.py or fixed/run_evaluation.py under " + upstream);
             }
-            Path driver = locateDriver();
-            if (driver == null) {
-                return skipped("tools/pybench/wearable_score.py not found (set REGRADE_HOME to the checkout)");
-            }
             if (!ChildProcesses.succeeds("python3", "--version")) {
                 return skipped("python3 is not runnable");
             }
-            return new Python(Files.isRegularFile(r) ? r : null, Files.isRegularFile(f) ? f : null, driver, null);
+            return new Python(Files.isRegularFile(r) ? r : null, Files.isRegularFile(f) ? f : null, null);
         }
 
         static Python skipped(String why) {
-            return new Python(null, null, null, why);
+            return new Python(null, null, why);
+        }
+
+        Path scorer(String variant) {
+            return variant.equals("released") ? released : fixed;
         }
 
         boolean available(String variant) {
-            return status == null && (variant.equals("released") ? released : fixed) != null;
+            return status == null && scorer(variant) != null;
         }
-
-        private static Path locateDriver() {
-            String cwd = System.getProperty("user.dir");
-            for (String base : new String[] {System.getenv("REGRADE_HOME"), cwd, cwd + "/.."}) {
-                if (base != null) {
-                    Path p = Path.of(base, "tools", "pybench", "wearable_score.py").normalize();
-                    if (Files.isRegularFile(p)) {
-                        return p;
-                    }
-                }
-            }
-            return null;
-        }
-    }
-
-    private static ObjectNode pythonRun(Python py, WearableGenerator.Files3 f, String task, String variant, int scale,
-                                        JsonNode java, Path dir) {
-        Path[] in = inputs(f, task);
-        Path out = dir.resolve("out-python").resolve(task + "-" + variant).resolve("results.json");
-        Path report = dir.resolve("python-report.json");
-        List<String> cmd = List.of("python3", py.driver().toString(), "--scorer",
-                (variant.equals("released") ? py.released() : py.fixed()).toString(), "--task", task, "--golden",
-                in[0].toString(), "--predictions", in[1].toString(), "--output", out.toString(), "--report",
-                report.toString());
-        ChildProcesses.Timed t = ChildProcesses.run(cmd, Map.of(), dir.resolve("child.err"), TIMEOUT_S);
-        ObjectNode o = F.objectNode();
-        o.put("task", task);
-        o.put("variant", variant);
-        o.put("scale", scale);
-        o.put("status", t.status());
-        o.put("wall_ms", Stats.round1(t.wallMs()));
-        JsonNode r = readJson(report);
-        o.put("in_main_ms", r.path("in_main_ms").asDouble());
-        o.put("peak_rss_mb", mb(r.path("peak_rss_bytes").asLong()));
-        o.put("python_over_java_wall", Stats.round2(t.wallMs() / java.get("wall_ms_median").asDouble()));
-        o.put("python_over_java_in_main", Stats.round2(r.path("in_main_ms").asDouble()
-                / java.get("in_main_ms_median").asDouble()));
-        Path javaOut = dir.resolve("out-java").resolve(task + "-" + variant).resolve("results.json");
-        o.put("results_identical", sameBytes(out, javaOut));
-        o.put("summary_identical", sameBytes(summary(out), summary(javaOut)));
-        return o;
     }
 
     private static Path summary(Path results) {
@@ -379,11 +414,7 @@ public final class SubjectsBench {
     private record Child(double wallMs, int status, JsonNode probe) {
     }
 
-    /** {@code java -Xmx512m -Dregrade.bench.probe=… -jar jar args} (or from the class path), timed from start. */
-    private static Child child(Path jar, List<String> args, Path probe, Map<String, String> env, Path dir) {
-        return child(CHILD_HEAP, jar, args, probe, env, dir);
-    }
-
+    /** {@code java HEAP -Dregrade.bench.probe=… -jar jar args} (or from the class path), timed from start. */
     private static Child child(String heap, Path jar, List<String> args, Path probe, Map<String, String> env,
                                Path dir) {
         try {
@@ -414,49 +445,38 @@ public final class SubjectsBench {
     /** The part of the {@code regrade bench} table for the subjects document. */
     public static String table(JsonNode doc) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "Subject scorers at scale (child JVM %s, medians of %d run(s); targets "
-                        + "< %s and peak heap < %.0f MB at 100x)%n", CHILD_HEAP, doc.get("repeat").asInt(),
-                Stats.formatMs(doc.get("target_ms").asDouble()), doc.get("target_heap_mb").asDouble()));
-        sb.append(String.format(Locale.ROOT, "  %-9s %-8s %5s %9s %-6s %9s %9s %9s %9s %12s %9s %9s %s%n", "task",
-                "variant", "scale", "units", "", "wall", "jvm start", "in main", "cpu", "units/s", "peak heap",
-                "live heap", ""));
-        for (JsonNode m : doc.get("wearable")) {
-            boolean at100 = m.get("scale").asInt() == 100;
-            sb.append(String.format(Locale.ROOT, "  %-9s %-8s %4dx %9d %-6s %9s %9s %9s %9s %12.0f %6.0f MB %6.0f MB %s%n",
-                    m.get("task").asText(), m.get("variant").asText(), m.get("scale").asInt(), m.get("units").asLong(),
-                    m.get("unit").asText(), Stats.formatMs(m.get("wall_ms_median").asDouble()),
-                    Stats.formatMs(m.get("jvm_to_main_ms_median").asDouble()), Stats.formatMs(m.get("in_main_ms_median").asDouble()),
-                    Stats.formatMs(m.get("cpu_ms_median").asDouble()),
-                    m.get("units_per_s").asDouble(), m.get("peak_heap_mb").asDouble(),
-                    m.get("max_live_heap_mb").asDouble(),
-                    m.get("status").asInt() != 0 ? "EXIT " + m.get("status").asInt()
-                            : at100 ? (m.get("met").asBoolean() ? "met" : "MISSED") : ""));
-        }
-        if (doc.get("linearity").size() > 0) {
-            sb.append("  Linearity (wall-time ratio between scales; 10.0 is linear, JVM start lowers 10x/1x):\n");
-            for (JsonNode l : doc.get("linearity")) {
-                sb.append(String.format(Locale.ROOT, "    %-9s %-8s 10x/1x %5.2f (in main %5.2f)   100x/10x %5.2f "
-                                + "(in main %5.2f)%n", l.get("task").asText(), l.get("variant").asText(),
-                        l.path("wall_10x_over_1x").asDouble(), l.path("in_main_10x_over_1x").asDouble(),
-                        l.path("wall_100x_over_10x").asDouble(), l.path("in_main_100x_over_10x").asDouble()));
-            }
-        }
         JsonNode py = doc.get("python");
-        if (!"measured".equals(py.get("status").asText())) {
-            sb.append("  Upstream Python scorers: skipped (").append(py.get("reason").asText()).append(")\n");
-        } else {
-            sb.append("  Upstream Python scorers on the same files (python3, one run each):\n");
-            sb.append(String.format(Locale.ROOT, "    %-9s %-8s %5s %9s %9s %10s %12s %s%n", "task", "variant", "scale",
-                    "wall", "in main", "peak RSS", "python/java", "outputs"));
-            for (JsonNode r : py.get("runs")) {
-                sb.append(String.format(Locale.ROOT, "    %-9s %-8s %4dx %9s %9s %7.0f MB %11.1fx %s%n",
-                        r.get("task").asText(), r.get("variant").asText(), r.get("scale").asInt(),
-                        Stats.formatMs(r.get("wall_ms").asDouble()), Stats.formatMs(r.get("in_main_ms").asDouble()),
-                        r.get("peak_rss_mb").asDouble(), r.get("python_over_java_wall").asDouble(),
-                        r.get("status").asInt() != 0 ? "python exit " + r.get("status").asInt()
-                                : r.get("results_identical").asBoolean() && r.get("summary_identical").asBoolean()
-                                ? "byte-identical" : "DIFFER"));
-            }
+        boolean withPython = "measured".equals(py.get("status").asText());
+        sb.append(String.format(Locale.ROOT, "Wearable scorers, whole process from start to exit (medians of %d paired "
+                        + "run(s); load %s before, %s after; peak RSS: %s)%n  regrade: %s%n", doc.get("repeat").asInt(),
+                doc.get("load_before").asText(), doc.get("load_after").asText(), doc.get("rss").asText(),
+                doc.get("regrade_command").asText()));
+        sb.append(withPython ? "  original: " + py.get("command").asText() + "\n"
+                : "  Upstream Python scorers: skipped (" + py.get("reason").asText() + ")\n");
+        sb.append(String.format(Locale.ROOT, "  %-9s %-8s %5s %8s %7s | %9s %8s %8s | %9s %8s %8s | %7s %-14s %s%n",
+                "task", "variant", "scale", "units", "golden", "regrade", "us/row", "peak RSS", "original", "us/row",
+                "peak RSS", "ratio", "outputs", "target at 100x"));
+        for (JsonNode m : doc.get("wearable")) {
+            JsonNode p = m.path("python");
+            boolean paired = p.isObject();
+            double want = targetRatio(m.get("task").asText());
+            String target = !m.has("met") ? "" : String.format(Locale.ROOT, "ratio >= %.1fx %s, RSS < %.0f MB %s",
+                    want, !paired ? "not measured" : p.get("ratio").asDouble() >= want ? "met" : "MISSED",
+                    doc.get("target_rss_mb").asDouble(),
+                    m.get("peak_rss_mb").isNumber() && m.get("peak_rss_mb").asDouble() < doc.get("target_rss_mb")
+                            .asDouble() ? "met" : "MISSED");
+            sb.append(String.format(Locale.ROOT, "  %-9s %-8s %4dx %8d %4.0f MB | %9s %8.1f %5.0f MB | %9s %8s %8s | %7s "
+                            + "%-14s %s%n", m.get("task").asText(), m.get("variant").asText(), m.get("scale").asInt(),
+                    m.get("units").asLong(), m.get("golden_mb").asDouble(),
+                    m.get("status").asInt() != 0 ? "EXIT " + m.get("status").asInt()
+                            : Stats.formatMs(m.get("wall_ms_median").asDouble()), m.get("us_per_row").asDouble(),
+                    m.get("peak_rss_mb").asDouble(),
+                    !paired ? "-" : p.get("status").asInt() != 0 ? "EXIT " + p.get("status").asInt()
+                            : Stats.formatMs(p.get("wall_ms_median").asDouble()),
+                    !paired ? "-" : String.format(Locale.ROOT, "%.1f", p.get("us_per_row").asDouble()),
+                    !paired ? "-" : String.format(Locale.ROOT, "%.0f MB", p.get("peak_rss_mb").asDouble()),
+                    !paired ? "-" : String.format(Locale.ROOT, "%.2fx", p.get("ratio").asDouble()),
+                    !paired ? "-" : p.get("outputs_identical").asBoolean() ? "byte-identical" : "DIFFER", target));
         }
         sb.append("  VerEval against a fake judge on loopback (3 requests per sample, 8 workers):\n");
         for (JsonNode v : doc.get("vereval")) {

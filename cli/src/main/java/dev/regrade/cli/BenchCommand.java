@@ -21,12 +21,14 @@ import picocli.CommandLine.Option;
                 + "one unmeasured warm-up; where that time goes, phase by phase, from the audit's own clock (JVM "
                 + "start, inputs, fake-judge start, runs, diffs, writing, JVM exit); and judge requests per second "
                 + "over loopback HTTP with 1, 4 and 16 client threads; the wearable-AI scorers at 1x, 10x and 100x "
-                + "the real val size and VerEval against a loopback judge (time, CPU, heap peak, scaling; the "
-                + "upstream Python scorers' time and a byte comparison with --python-scorer). Prints medians over "
-                + "--repeat runs and writes JSON to --out/bench.json."
+                + "the real val size, each a whole ./regrade score process (time from start to exit, time per row, "
+                + "peak RSS), paired with the verbatim original's own command line on the same files when "
+                + "--python-scorer is given (ratio, byte comparison of the output files); and VerEval against a "
+                + "loopback judge. Prints medians over --repeat runs and writes JSON to --out/bench.json."
         },
         footer = {"", "Targets (printed, not enforced): default audit in-process < 3 s, http < 6 s;",
-            "each wearable scorer at 100x (~1M chunks or rows) < 5 s, peak heap < 512 MB.",
+            "each wearable scorer at 100x faster than the original (proactive, ConvQA >= 10x;",
+            "LongQA >= 2.5x) with peak RSS < 512 MB.",
             "", "Examples:", "  ./regrade bench", "  ./regrade bench --sections audit --repeat 5",
             "  ./regrade bench --repeat 1 --quick",
             "", "Exit status: 0 measured, 1 a measured child run failed or timed out, 2 bad input."})
@@ -51,8 +53,9 @@ final class BenchCommand extends RegradeCommand {
     List<String> sections;
 
     @Option(names = "--python-scorer", paramLabel = "DIR",
-            description = "A directory with the upstream wearable scorers (released/run_evaluation.py, "
-                    + "fixed/run_evaluation.py) to time on the same data with python3 and compare byte for byte. "
+            description = "A directory with the verbatim upstream wearable scorers (released/run_evaluation.py, "
+                    + "fixed/run_evaluation.py), run as python3 run_evaluation.py --task T --eval-only on the same "
+                    + "data, paired with Regrade's runs, their outputs compared byte for byte. "
                     + "Default: $REGRADE_UPSTREAM_WEARABLE, else skipped.")
     Path pythonScorer;
 

@@ -22,8 +22,13 @@ import java.util.Set;
  * Deterministic synthetic val sets in the challenge's JSONL formats, at the real val scale: 700 LongQA
  * rows, 700 ConvQA conversations (about 4,400 turns), 700 proactive sessions (about 9,900 chunks), each
  * with a plausible model's predictions, or {@code scale} times that (for the benchmark: 100× is
- * 70,000 sessions and about a million chunks). Lines are written as Python's {@code json.dumps(row)}
- * writes them. Same seed and scale, same bytes; scale 1 is the real val scale.
+ * 70,000 sessions and about a million chunks). Golden rows carry every field of the real val files,
+ * with about their sizes (the scorers parse whole lines, so thin rows would flatter them): LongQA
+ * about 620 bytes a row (questions of ~150 characters, options of ~270), ConvQA about 5.9 KB (answers
+ * of ~170 characters, a dialog of ~27 entries with the small talk between the questions), proactive
+ * about 6.8 KB (the cumulative dialog before each chunk, turns as {role, text} in the dataset card's
+ * schema). Lines are written as Python's {@code json.dumps(row)} writes them. Same seed and scale, same
+ * bytes; scale 1 is the real val scale.
  */
 public final class WearableGenerator {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -38,10 +43,17 @@ public final class WearableGenerator {
             + "behind front open close pick place hold walk look turn cut pour mix stir paint glue bead "
             + "tile coaster paper brush market museum café bridge river park bench sign price menu — "
             + "two three four first then after before while during because").split(" ");
-    private static final String[] LONGQA_CATEGORIES = {"Sightseeing", "Travel-Tourism", "Shopping",
-        "Daily Activities", "Cooking", "Social"};
-    private static final String[] CONV_TASKS = {"Hobbies", "Cooking", "Shopping", "Travel", "Home Improvement",
-        "Fitness", "Gardening"};
+    /** The real val set's LongQA categories and ConvQA task tags. */
+    private static final String[] LONGQA_CATEGORIES = {"Daily Activities", "Sightseeing", "Travel-Tourism",
+        "Shopping", "Travel-Sightseeing (Outdoors)", "Travel-Sightseeing (Indoors)", "Hiking-Outdoors",
+        "Hobbies-Daily Activities", "Gardening", "Pets, social gatherings with friends and family",
+        "Outdoor Activities and Sports", "Events", "Fashion Advice"};
+    private static final String[] CONV_TASKS = {"IndoorOutdoorActivities", "Sightseeing", "Tourism", "Shopping",
+        "DailyActivities", "Cooking", "HomeDIY", "Hobbies", "Sports", "FashionStyle", "Homework", "DanceExercise",
+        "Gardening", "Events"};
+    /** ConvQA question types, about as often as in the real val set's dialogs. */
+    private static final String[] QUESTION_TYPES = {"Multimodal_relevant", "Multimodal_relevant",
+        "Multimodal_relevant", "Unimodal_relevant", "Unimodal_relevant", "Multiturn"};
     private static final String[] DOMAINS = {"Arts and Crafts", "Cooking", "Home Repair", "Fitness", "Gardening"};
     private static final String[] CRAFT_TASKS = {"Creating a mosaic coaster with glass gems",
         "Making a bead bracelet", "Painting a ceramic mug", "Folding an origami crane", "Baking banana bread",
@@ -143,12 +155,12 @@ public final class WearableGenerator {
                 String[] options = new String[4];
                 StringBuilder opts = new StringBuilder();
                 for (int k = 0; k < 4; k++) {
-                    options[k] = words(r, 1, 4);
+                    options[k] = "A " + words(r, 8, 13);
                     opts.append(k > 0 ? " " : "").append((char) ('A' + k)).append(". ").append(options[k]);
                 }
                 ObjectNode row = F.objectNode();
                 row.put("video_path", vp);
-                row.put("question", "What " + words(r, 3, 9) + "?");
+                row.put("question", "After I " + words(r, 12, 20) + ", what " + words(r, 5, 9) + "?");
                 row.put("answer", options[letter - 'A']);
                 row.put("mcq_options", opts.toString());
                 row.put("mcq_answer", String.valueOf(letter));
@@ -189,18 +201,27 @@ public final class WearableGenerator {
                     double end = start + 5 + r.nextInt(40);
                     t = end;
                     intervals.add(F.arrayNode().add(start).add(end));
-                    String q = "What " + words(r, 3, 8) + "?";
-                    String a = sentence(r, 3, 18);
+                    String q = "What " + words(r, 5, 10) + "?";
+                    String a = sentence(r, 22, 38);
                     questions.add(q);
                     answers.add(a);
-                    dialog.add(turn(q, "P" + r.nextInt(3), start, start + 3, r.nextInt(3) == 0 ? "factual" : null));
+                    // The small talk before a question, as in the real dialogs (P1 and P2 talking).
+                    int chat = r.nextInt(5);
+                    for (int k = 0; k < chat; k++) {
+                        dialog.add(turn(sentence(r, 2, 14), "P" + (1 + r.nextInt(2)), start - chat + k, start - chat + k + 1,
+                                null));
+                    }
+                    dialog.add(turn(q, "P1", start, start + 3, QUESTION_TYPES[r.nextInt(QUESTION_TYPES.length)]));
                     dialog.add(turn(a, "Assistant", start + 3, end, null));
+                    if (r.nextInt(4) == 0) {
+                        dialog.add(turn(sentence(r, 3, 12), "P1", end, end + 2, null));
+                    }
                     predAnswers.add(switch (r.nextInt(5)) {
                         case 0 -> a;
                         case 1 -> a.substring(0, Math.max(1, a.length() / 2));
-                        case 2 -> sentence(r, 2, 12);
+                        case 2 -> sentence(r, 10, 30);
                         case 3 -> a.toLowerCase(Locale.ROOT) + " " + words(r, 1, 5);
-                        default -> r.nextInt(8) == 0 ? "" : sentence(r, 3, 10);
+                        default -> r.nextInt(8) == 0 ? "" : sentence(r, 15, 35);
                     });
                 }
                 ObjectNode row = F.objectNode();
@@ -223,15 +244,24 @@ public final class WearableGenerator {
         }
     }
 
+    /** A ConvQA dialog entry, keys in the real file's order (question_type first where there is one). */
     private static ObjectNode turn(String text, String role, double start, double end, String type) {
         ObjectNode o = F.objectNode();
-        o.put("text", text);
-        o.put("role", role);
-        o.put("start_time", mmss(start));
-        o.put("end_time", mmss(end));
         if (type != null) {
             o.put("question_type", type);
         }
+        o.put("text", text);
+        o.put("role", role);
+        o.put("start_time", mmss(Math.max(0, start)));
+        o.put("end_time", mmss(Math.max(0, end)));
+        return o;
+    }
+
+    /** A proactive dialog turn in the dataset card's schema: {role: "user"|"assistant", text}. */
+    private static ObjectNode said(String role, String text) {
+        ObjectNode o = F.objectNode();
+        o.put("role", role);
+        o.put("text", text);
         return o;
     }
 
@@ -253,7 +283,7 @@ public final class WearableGenerator {
                 ArrayNode predAnswers = F.arrayNode();
                 List<ObjectNode> history = new ArrayList<>();
                 String query = "Can you guide me through " + words(r, 2, 5) + "?";
-                history.add(turn(query, "P0", 0, 3, null));
+                history.add(said("user", query));
                 for (int j = 0; j < chunks; j++) {
                     intervals.add(F.arrayNode().add(j * 8.0).add((j + 1) * 8.0));
                     ArrayNode before = F.arrayNode();
@@ -262,10 +292,10 @@ public final class WearableGenerator {
                     }
                     dialog.add(before);
                     boolean interrupt = j == 0 || r.nextInt(100) < 22;
-                    String utterance = sentence(r, 4, 14);
+                    String utterance = sentence(r, 9, 25);
                     answers.add(interrupt ? "$interrupt$ " + utterance : "$silent$");
                     if (interrupt) {
-                        history.add(turn(utterance, "Assistant", j * 8.0, j * 8.0 + 4, null));
+                        history.add(said("assistant", utterance));
                     }
                     boolean predInterrupt = r.nextInt(100) < (interrupt ? 58 : 12) ? true : false;
                     predAnswers.add(predInterrupt
