@@ -17,7 +17,7 @@ import java.util.Set;
  * the unloadable-page text), and a generated page for each URL of the list that none of these
  * answers, resolved in list order exactly as {@link SyntheticPages#page} resolves them. Every
  * screenshot is the same valid 1x1 white JPEG. Requests made in the list's order therefore get the
- * same text from the written cache as from the synthetic pages (the cache adds the screenshot).
+ * same pages (text and screenshot) from the written cache as from the synthetic pages.
  * A URL the original cannot look up (it raises) is left out, as it could never be read; so is a
  * generated page the original could not read back ({@link UrlNormalizer#isReadableKey}), which it
  * would capture afresh. A given or missing page that the original could not read back is an error.

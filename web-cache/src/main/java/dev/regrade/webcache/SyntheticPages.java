@@ -20,9 +20,9 @@ import java.util.Optional;
  * The offline web: a page for every URL, with no network. A URL is looked up, with the original
  * cache's rules ({@link CacheDirectory}), among
  * <ul>
- * <li>the pages given explicitly (URL to HTML; served as {@link HtmlText} text, no screenshot),</li>
+ * <li>the pages given explicitly (URL to HTML; served as {@link HtmlText} text),</li>
  * <li>the URLs listed as missing (served as the original's unloadable page: the text
- * {@link VerdictRules#UNLOADABLE_PAGE_TEXT} and one screenshot, a fixed 1x1 white JPEG), and</li>
+ * {@link VerdictRules#UNLOADABLE_PAGE_TEXT}), and</li>
  * <li>the pages generated so far.</li>
  * </ul>
  * A URL that matches none gets a generated page ({@link #generatedHtml}: a small document naming
@@ -31,7 +31,11 @@ import java.util.Optional;
  * the same page, exactly as a cache written by {@link SyntheticCacheWriter} would answer. (A page
  * whose storage key the original could not read back, see {@link UrlNormalizer#isReadableKey}, is
  * generated afresh each time instead, as the original would capture it each time.)
- * Normal pages have no screenshot, so prompts stay text-only and deterministic.
+ * Every page carries one screenshot, the same fixed 1x1 white JPEG ({@link #BLANK_JPEG_BASE64}): in
+ * a Mind2Web 2 cache a web page always has its {@code .jpg} (the original's index drops an entry
+ * without one), so the original's page prompts always carry the screenshot note and image, and a
+ * cache written by {@link SyntheticCacheWriter} holds exactly this JPEG for every page. Prompts are
+ * therefore the same here, in that cache and in the original reading it, and stay deterministic.
  *
  * <p>Every request is recorded in order ({@link #lookups()}). A URL the original cannot even look
  * up (e.g. {@code ValueError: Invalid IPv6 URL}) raises the same error here, recorded as
@@ -41,8 +45,11 @@ import java.util.Optional;
  */
 public final class SyntheticPages implements PageSource {
 
-    /** The screenshot of an unloadable page: a 1x1 white JPEG, base64. */
+    /** The screenshot of every page: a 1x1 white JPEG, base64. */
     public static final String BLANK_JPEG_BASE64 = BlankJpeg.BASE64;
+
+    /** What every page serves as its screenshots. */
+    private static final List<String> SCREENSHOTS = List.of(BLANK_JPEG_BASE64);
 
     /** A page known to the index: given, missing or generated, with the URL it was stored for. */
     record Entry(PageLookup.Outcome kind, String url, String text) {
@@ -155,7 +162,7 @@ public final class SyntheticPages implements PageSource {
                         "no page given: generated, not kept (the original cannot read back a page stored under "
                         + PyRepr.repr(stored) + ")"));
             }
-            return Optional.of(new Page(text, List.of()));
+            return Optional.of(new Page(text, SCREENSHOTS));
         }
         Entry e = index.get(key);
         String same = e.url().equals(url) ? "" : " (matched " + e.url() + ")";
@@ -163,15 +170,15 @@ public final class SyntheticPages implements PageSource {
             case MISSING -> {
                 lookups.add(new PageLookup(url, PageLookup.Outcome.MISSING, key,
                         "listed as missing: served as an unloadable page" + same));
-                return Optional.of(new Page(VerdictRules.UNLOADABLE_PAGE_TEXT, List.of(BLANK_JPEG_BASE64)));
+                return Optional.of(new Page(VerdictRules.UNLOADABLE_PAGE_TEXT, SCREENSHOTS));
             }
             case GIVEN -> {
                 lookups.add(new PageLookup(url, PageLookup.Outcome.GIVEN, key, "given page" + same));
-                return Optional.of(new Page(e.text(), List.of()));
+                return Optional.of(new Page(e.text(), SCREENSHOTS));
             }
             default -> {
                 lookups.add(new PageLookup(url, PageLookup.Outcome.GENERATED, key, "generated earlier" + same));
-                return Optional.of(new Page(e.text(), List.of()));
+                return Optional.of(new Page(e.text(), SCREENSHOTS));
             }
         }
     }
