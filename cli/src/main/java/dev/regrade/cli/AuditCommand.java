@@ -157,18 +157,14 @@ final class AuditCommand extends RegradeCommand {
                     + "seed%n", outcome.evaluated(), runs - outcome.evaluated());
             err.flush();
         }
-        return summarise(stdout, config.python(), outcome, out);
+        return summarise(stdout, outcome, out);
     }
 
-    /**
-     * Prints an audit's summary and where its reports went; returns its exit status. {@code python}:
-     * the originals' setup in an audit of them (its stand-ins are named), else null.
-     */
-    static int summarise(PrintWriter stdout, PythonSetup python, Audit.Outcome outcome, Path out) {
+    /** Prints an audit's summary and where its reports went; returns its exit status. */
+    static int summarise(PrintWriter stdout, Audit.Outcome outcome, Path out) {
         ConsoleSummary.lines(outcome.report()).forEach(stdout::println);
-        if (python != null) {
-            stdout.println("Python originals: " + python.checkout() + "; stand-ins for modules this python lacks: "
-                    + (outcome.pythonStandIns().isEmpty() ? "none" : String.join(", ", outcome.pythonStandIns())));
+        if (outcome.report().python() != null) {
+            stdout.println(outcome.report().python().line());
         }
         stdout.println("Reports: " + out.resolve("report.md") + " (summary), " + out.resolve(Markdown.FULL_FILE) + ", "
                 + out.resolve("report.html") + ", " + out.resolve("report.json"));

@@ -3,6 +3,7 @@ package dev.regrade.cli;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.python.Conform;
 import dev.regrade.audit.python.PythonSetup;
+import dev.regrade.reports.model.PythonOriginals;
 import dev.regrade.rubric.diff.Change;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -78,8 +79,7 @@ final class ConformCommand extends RegradeCommand {
                 out.println("  " + c.describe());
             }
         }
-        out.println("Python originals: " + setup.checkout() + "; stand-ins for modules this python lacks: "
-                + (result.standIns().isEmpty() ? "none" : String.join(", ", result.standIns())));
+        out.println(new PythonOriginals(setup.checkout().toString(), result.standIns()).line());
         if (result.differences().isEmpty()) {
             out.println("no differences in " + result.runs() + " runs (" + result.scripts().size() + " scripts, variant "
                     + variant + ", seeds " + seeds + ")");

@@ -45,6 +45,6 @@ final class MergeCommand extends RegradeCommand {
     int execute() {
         Audit.Outcome outcome = Shards.merge(dirs);
         AuditWriter.write(out, outcome);
-        return AuditCommand.summarise(out(), null, outcome, out);
+        return AuditCommand.summarise(out(), outcome, out);
     }
 }

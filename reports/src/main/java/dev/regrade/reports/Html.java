@@ -145,6 +145,9 @@ public final class Html {
         b.append("<p>Judge: ").append(e(report.judge())).append(" · hash seeds: ")
                 .append(report.seeds().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
                 .append(" · expectations: ").append(e(report.expectations().source())).append("</p>\n");
+        if (report.python() != null) {
+            b.append("<p id=\"python\">").append(e(report.python().line())).append("</p>\n");
+        }
         controls(b);
 
         Rows rows = new Rows(report);

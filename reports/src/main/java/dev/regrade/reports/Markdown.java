@@ -112,6 +112,9 @@ public final class Markdown {
         b.append("Judge: ").append(report.judge()).append(" · hash seeds: ")
                 .append(report.seeds().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
                 .append(" · expectations: ").append(esc(report.expectations().source())).append("\n\n");
+        if (report.python() != null) {
+            b.append(esc(report.python().line())).append("\n\n");
+        }
         if (detail == Detail.SUMMARY) {
             b.append("Every row, every input's changes and the expectations: [").append(FULL_FILE).append("](")
                     .append(FULL_FILE).append(").\n\n");

@@ -17,6 +17,7 @@ import dev.regrade.reports.model.Comparison;
 import dev.regrade.reports.model.Crash;
 import dev.regrade.reports.model.DeclaredExpectations;
 import dev.regrade.reports.model.LintFinding;
+import dev.regrade.reports.model.PythonOriginals;
 import dev.regrade.reports.model.ScriptInput;
 import dev.regrade.reports.model.SeedDifference;
 import dev.regrade.reports.model.UnexpectedChange;
@@ -50,22 +51,8 @@ public final class Audit {
      * @param evaluated     the runs actually evaluated; the others reused a first-seed run that never
      *                      read its hash seed (the report is the same either way)
      * @param judgeRequests the judge requests (verification votes) the evaluated runs made
-     * @param pythonStandIns in an audit of the Python originals, the modules the user's environment lacked
-     *                       that the driver stood in for (sorted; empty otherwise)
      */
-    public record Outcome(AuditReport report, Map<String, String> resultFiles, int evaluated, long judgeRequests,
-                          List<String> pythonStandIns) {
-        public Outcome {
-            pythonStandIns = List.copyOf(pythonStandIns);
-        }
-
-        public Outcome(AuditReport report, Map<String, String> resultFiles, int evaluated, long judgeRequests) {
-            this(report, resultFiles, evaluated, judgeRequests, List.of());
-        }
-
-        Outcome withPythonStandIns(List<String> value) {
-            return new Outcome(report, resultFiles, evaluated, judgeRequests, value);
-        }
+    public record Outcome(AuditReport report, Map<String, String> resultFiles, int evaluated, long judgeRequests) {
 
         /** The number of unexpected changes (non-zero: the audit fails). */
         public int unexpected() {
@@ -89,8 +76,8 @@ public final class Audit {
         List<Input> inputs = inputs(config);
         phases.mark("inputs");
         Executed runs = execute(inputs, config, progress, phases);
-        Outcome outcome = assemble(config, inputs, runs.byId(), runs.evaluated(), runs.judgeRequests())
-                .withPythonStandIns(runs.standIns());
+        Outcome outcome = assemble(config, inputs, runs.byId(), runs.evaluated(), runs.judgeRequests(),
+                runs.standIns());
         phases.mark("diffs and report");
         return outcome;
     }
@@ -104,9 +91,12 @@ public final class Audit {
      * @param runs          the shard's runs: each first-seed run followed by its reuses under the other
      *                      seeds, in matrix order, then the runs evaluated again under another seed
      * @param judgeRequests the judge requests its evaluated runs made
+     * @param standIns      (Python originals) the modules the driver stood in for, sorted
      */
-    public record ShardOutcome(int inputs, int held, Map<RunId, RunRecord> runs, long judgeRequests) {
+    public record ShardOutcome(int inputs, int held, Map<RunId, RunRecord> runs, long judgeRequests,
+                               List<String> standIns) {
         public ShardOutcome {
+            standIns = List.copyOf(standIns);
             runs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runs));
         }
     }
@@ -122,7 +112,7 @@ public final class Audit {
         }
         phases.mark("inputs");
         Executed runs = execute(held, config, progress, phases);
-        return new ShardOutcome(inputs.size(), held.size(), runs.byId(), runs.judgeRequests());
+        return new ShardOutcome(inputs.size(), held.size(), runs.byId(), runs.judgeRequests(), runs.standIns());
     }
 
     /** Every run of the audit's matrix, in matrix order, with the number (1 to n) of the shard of n that holds it. */
@@ -152,9 +142,10 @@ public final class Audit {
 
     /**
      * The audit assembled from the runs its shards stored: the same outcome as {@link #run} gives
-     * for the same configuration. Every run of the matrix must be in {@code stored}.
+     * for the same configuration. Every run of the matrix must be in {@code stored}; {@code standIns}:
+     * what the shards' Python drivers stood in for (any order; empty for the Java ports).
      */
-    public static Outcome merge(AuditConfig config, Map<RunId, StoredRun> stored) {
+    public static Outcome merge(AuditConfig config, Map<RunId, StoredRun> stored, List<String> standIns) {
         List<Input> inputs = inputs(config);
         long base = config.seeds().get(0);
         Map<RunId, RunRecord> byId = new LinkedHashMap<>();
@@ -177,7 +168,7 @@ public final class Audit {
                 }
             }
         }
-        return assemble(config, inputs, byId, evaluated, requests);
+        return assemble(config, inputs, byId, evaluated, requests, standIns);
     }
 
     /**
@@ -298,7 +289,7 @@ public final class Audit {
     }
 
     private static Outcome assemble(AuditConfig config, List<Input> inputs, Map<RunId, RunRecord> runs,
-                                    int evaluated, long judgeRequests) {
+                                    int evaluated, long judgeRequests, List<String> standIns) {
         long base = config.seeds().get(0);
         // Every input's tree diffs, computed in parallel (each input's are independent of the others').
         List<InputRuns> table = inputs.parallelStream().map(in -> inputRuns(in, config, runs)).toList();
@@ -316,7 +307,9 @@ public final class Audit {
                 config.judge().label(), config.seeds(), expectations,
                 ReportSections.totals(runs.size(), comparisons, unexpected, crashes, determinism, lint),
                 comparisons, unexpected, determinism, lint, crashes,
-                ReportSections.changelog(comparisons, unexpected, expectations));
+                ReportSections.changelog(comparisons, unexpected, expectations),
+                config.python() == null ? null
+                        : new PythonOriginals(config.python().checkout().toString(), new java.util.TreeSet<>(standIns).stream().toList()));
         return new Outcome(report, files, evaluated, judgeRequests);
     }
 

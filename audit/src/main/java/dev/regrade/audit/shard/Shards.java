@@ -52,6 +52,7 @@ public final class Shards {
                 .put("shard", shard.index()).put("of", shard.count()).put("digest", AuditOptions.digest(config));
         m.set("options", AuditOptions.toJson(config));
         m.put("matrix_inputs", outcome.inputs()).put("held_inputs", outcome.held());
+        outcome.standIns().forEach(m.putArray("python_stand_ins")::add);
         ArrayNode runs = m.putArray("runs");
         Map<String, RunRecord> files = new LinkedHashMap<>();
         long base = config.seeds().get(0);
@@ -80,7 +81,8 @@ public final class Shards {
     }
 
     /** One shard directory as read: its manifest's header and its runs. */
-    private record Read(Path dir, int index, int count, String digest, JsonNode options, Map<RunId, Audit.StoredRun> runs) {
+    private record Read(Path dir, int index, int count, String digest, JsonNode options, Map<RunId, Audit.StoredRun> runs,
+                        List<String> standIns) {
         String label() {
             return index + "/" + count;
         }
@@ -166,7 +168,9 @@ public final class Shards {
                         + " is missing from shard " + e.getValue() + "/" + first.count());
             }
         }
-        return Audit.merge(config, runs);
+        java.util.Set<String> standIns = new java.util.TreeSet<>();
+        byIndex.values().forEach(s -> standIns.addAll(s.standIns()));
+        return Audit.merge(config, runs, List.copyOf(standIns));
     }
 
     private static String given(Map<Integer, Read> byIndex) {
@@ -240,7 +244,7 @@ public final class Shards {
                 throw new BadInputException(at + ": the run " + id.label() + " is listed twice");
             }
         }
-        return new Read(dir, k, n, f.text("digest"), options, runs);
+        return new Read(dir, k, n, f.text("digest"), options, runs, f.texts("python_stand_ins"));
     }
 
     private static ResultDocument document(Path dir, String file, String at, RunId id) {

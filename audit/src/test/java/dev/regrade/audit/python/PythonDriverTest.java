@@ -194,7 +194,36 @@ class PythonDriverTest {
         assertEquals("root", outcome.report().unexpected().get(0).node());
         assertEquals(8, outcome.report().summary().runs());
         assertEquals(8, outcome.evaluated()); // a Python run is never reused for another seed
-        assertTrue(outcome.pythonStandIns().contains("regrade_absent_browser_lib"));
+        // the report names the checkout and the stand-ins, in every rendering, and reads back
+        var python = outcome.report().python();
+        assertTrue(python.standIns().contains("regrade_absent_browser_lib"), python.standIns().toString());
+        assertTrue(python.checkout().endsWith("checkout"), python.checkout());
+        assertTrue(dev.regrade.reports.Markdown.render(outcome.report()).contains(python.line()));
+        assertTrue(dev.regrade.reports.Html.render(outcome.report()).contains("<p id=\"python\">Python originals: "));
+        String json = dev.regrade.reports.model.ReportJson.toFileText(outcome.report());
+        assertEquals(python, dev.regrade.reports.model.ReportJson.read(
+                dev.regrade.rubric.json.JsonFiles.parse(json)).python());
         assertTrue(outcome.resultFiles().containsKey("results/standin_task/fixed/policy-full.json"));
+    }
+
+    @Test
+    void aShardedAuditOfPythonOriginalsMergesToTheUnshardedOne(@org.junit.jupiter.api.io.TempDir Path tmp) {
+        AuditConfig config = new AuditConfig(List.of(TASK), List.of("full", "empty"), null, "released", "fixed",
+                Expectations.shipped(), List.of(0L, 1L), JudgeMode.IN_PROCESS, 2).withPython(setup("checkout"));
+        Audit.Outcome whole = Audit.run(config, (done, total) -> { });
+        List<Path> dirs = new ArrayList<>();
+        for (int k = 1; k <= 2; k++) {
+            dev.regrade.audit.core.Shard shard = dev.regrade.audit.core.Shard.parse(k + "/2");
+            Path dir = tmp.resolve("shard-" + k);
+            dev.regrade.audit.shard.Shards.write(dir, config, shard,
+                    Audit.runShard(config, shard, (done, total) -> { }, dev.regrade.audit.core.Phases.NONE));
+            dirs.add(dir);
+        }
+        Audit.Outcome merged = dev.regrade.audit.shard.Shards.merge(dirs);
+        // the stand-ins travel in the shards' manifests: the merged report names them as the whole one does
+        assertTrue(merged.report().python().standIns().contains("regrade_absent_browser_lib"));
+        assertEquals(dev.regrade.reports.model.ReportJson.toFileText(whole.report()),
+                dev.regrade.reports.model.ReportJson.toFileText(merged.report()));
+        assertEquals(whole.resultFiles(), merged.resultFiles());
     }
 }

@@ -20,11 +20,13 @@ import java.util.List;
  * @param lint         every claim with a missing value, once per node and claim
  * @param crashes      every crashed run under the first seed
  * @param changelog    the changelog entry the audit offers (or withholds), and the fixes no input exercised
+ * @param python       in an audit of the Python originals, their checkout and the stand-ins used; else null
+ *                     (and absent from {@code report.json})
  */
 public record AuditReport(int version, String before, String after, String judge, List<Long> seeds,
                           DeclaredExpectations expectations, Totals summary, List<Comparison> comparisons,
                           List<UnexpectedChange> unexpected, List<SeedDifference> determinism,
-                          List<LintFinding> lint, List<Crash> crashes, Changelog changelog) {
+                          List<LintFinding> lint, List<Crash> crashes, Changelog changelog, PythonOriginals python) {
     /** The format version this code writes. */
     public static final int VERSION = 1;
 
@@ -35,5 +37,14 @@ public record AuditReport(int version, String before, String after, String judge
         determinism = List.copyOf(determinism);
         lint = List.copyOf(lint);
         crashes = List.copyOf(crashes);
+    }
+
+    /** An audit of the Java ports (no {@link #python}). */
+    public AuditReport(int version, String before, String after, String judge, List<Long> seeds,
+                       DeclaredExpectations expectations, Totals summary, List<Comparison> comparisons,
+                       List<UnexpectedChange> unexpected, List<SeedDifference> determinism,
+                       List<LintFinding> lint, List<Crash> crashes, Changelog changelog) {
+        this(version, before, after, judge, seeds, expectations, summary, comparisons, unexpected, determinism, lint,
+                crashes, changelog, null);
     }
 }

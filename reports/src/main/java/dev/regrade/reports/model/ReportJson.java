@@ -41,6 +41,10 @@ public final class ReportJson {
     public static ObjectNode toJson(AuditReport r) {
         ObjectNode o = F.objectNode().put("regrade_audit", r.version()).put("before", r.before())
                 .put("after", r.after()).put("judge", r.judge());
+        if (r.python() != null) {
+            ObjectNode py = o.putObject("python").put("checkout", r.python().checkout());
+            r.python().standIns().forEach(py.putArray("stand_ins")::add);
+        }
         ArrayNode seeds = o.putArray("seeds");
         r.seeds().forEach(seeds::add);
         ObjectNode exp = o.putObject("expectations").put("source", r.expectations().source())
@@ -189,7 +193,12 @@ public final class ReportJson {
                 o.objects("crashes", c -> new Crash(input(c), c.get("variant", TEXT), c.get("error_type", TEXT),
                         c.get("error", TEXT), c.get("other_variant", TEXT),
                         c.parsed("other_outcome", RunOutcome::fromValue), c.getOrNull("other_score", NUMBER))),
-                changelog(o.object("changelog")));
+                changelog(o.object("changelog")),
+                o.has("python") ? python(o.object("python")) : null);
+    }
+
+    private static PythonOriginals python(JsonFields p) {
+        return new PythonOriginals(p.get("checkout", TEXT), p.list("stand_ins", TEXT));
     }
 
     private static Changelog changelog(JsonFields c) {
