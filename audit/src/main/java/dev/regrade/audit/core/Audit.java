@@ -26,9 +26,12 @@ import dev.regrade.rubric.script.RubricScript;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -97,7 +100,7 @@ public final class Audit {
                                List<String> standIns) {
         public ShardOutcome {
             standIns = List.copyOf(standIns);
-            runs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runs));
+            runs = Collections.unmodifiableMap(new LinkedHashMap<>(runs));
         }
     }
 
@@ -143,7 +146,7 @@ public final class Audit {
     /**
      * The audit assembled from the runs its shards stored: the same outcome as {@link #run} gives
      * for the same configuration. Every run of the matrix must be in {@code stored}; {@code standIns}:
-     * what the shards' Python drivers stood in for (any order; empty for the Java ports).
+     * what the shards' Python drivers stood in for (sorted; empty for the Java ports).
      */
     public static Outcome merge(AuditConfig config, Map<RunId, StoredRun> stored, List<String> standIns) {
         List<Input> inputs = inputs(config);
@@ -193,7 +196,7 @@ public final class Audit {
         }
         Map<RunId, RunRecord> byId = new LinkedHashMap<>();
         List<RunSpec> again = new ArrayList<>();
-        java.util.Set<String> standIns = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
+        Set<String> standIns = Collections.synchronizedSet(new TreeSet<>());
         // In HTTP mode one fake judge serves every worker, each on a lane of its own.
         try (FakeJudgeServer server = config.judge() == JudgeMode.HTTP || config.python() != null
                 ? FakeJudgeServer.start(FakeJudgeConfig.defaults()) : null) {
@@ -264,7 +267,7 @@ public final class Audit {
 
     private static List<RunRecord> execute(List<RunSpec> specs, AuditConfig config, FakeJudgeServer server,
                                            AtomicInteger done, int total, Progress progress,
-                                           java.util.Set<String> standIns) {
+                                           Set<String> standIns) {
         return Workers.map("regrade-audit", config.threads(), specs, () -> config.python() != null
                         ? new PythonRunner(config.python(), server)
                         : server == null ? new Runner() : new Runner().onServer(server),
@@ -309,7 +312,7 @@ public final class Audit {
                 comparisons, unexpected, determinism, lint, crashes,
                 ReportSections.changelog(comparisons, unexpected, expectations),
                 config.python() == null ? null
-                        : new PythonOriginals(config.python().checkout().toString(), new java.util.TreeSet<>(standIns).stream().toList()));
+                        : new PythonOriginals(config.python().checkout().toString(), standIns));
         return new Outcome(report, files, evaluated, judgeRequests);
     }
 

@@ -28,7 +28,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Audit shards on disk, and their merge. A shard's output directory holds {@value #MANIFEST} (the
@@ -168,7 +170,7 @@ public final class Shards {
                         + " is missing from shard " + e.getValue() + "/" + first.count());
             }
         }
-        java.util.Set<String> standIns = new java.util.TreeSet<>();
+        Set<String> standIns = new TreeSet<>(); // sorted, as an unsharded audit names them
         byIndex.values().forEach(s -> standIns.addAll(s.standIns()));
         return Audit.merge(config, runs, List.copyOf(standIns));
     }
