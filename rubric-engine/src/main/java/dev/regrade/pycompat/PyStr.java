@@ -98,17 +98,47 @@ public final class PyStr {
         return mapCase(s, false);
     }
 
-    /** lower() or upper(): an ASCII-only string in one pass, else code point by code point. */
+    /**
+     * The char {@code c} becomes in {@code s.lower()} when that is one char whatever surrounds it (for
+     * most chars: itself or its one lower-case letter); -1 when lower() makes more than one char of it,
+     * decides by context (capital sigma) or sees it as half of a code point (a surrogate). Lets a caller
+     * lower-case char by char, falling back to {@link #lower} on -1.
+     */
+    public static int lowerChar(char c) {
+        char m = PyUnicodeData.LOWER_SIMPLE[c];
+        return m == PyUnicodeData.NOT_SIMPLE ? -1 : m;
+    }
+
+    /**
+     * lower() or upper(): an ASCII-only string in one pass; else char by char through the one-char
+     * mappings of the BMP ({@link PyUnicodeData#LOWER_SIMPLE}), and from the first char that has none
+     * (a longer mapping, a surrogate, capital sigma) code point by code point.
+     */
     private static String mapCase(String s, boolean lower) {
         char first = lower ? 'A' : 'a';
         String ascii = asciiCase(s, first, (char) (first + 25));
         if (ascii != null) {
             return ascii;
         }
+        char[] table = lower ? PyUnicodeData.LOWER_SIMPLE : PyUnicodeData.UPPER_SIMPLE;
+        int n = s.length();
+        char[] simple = new char[n];
+        for (int k = 0; k < n; k++) {
+            char m = table[s.charAt(k)];
+            if (m == PyUnicodeData.NOT_SIMPLE) {
+                return mapCase(s, lower, new StringBuilder(n + 8).append(simple, 0, k), k);
+            }
+            simple[k] = m;
+        }
+        return new String(simple);
+    }
+
+    /** mapCase from char index {@code k} on, code point by code point, after the mapped prefix in {@code out}. */
+    private static String mapCase(String s, boolean lower, StringBuilder out, int k) {
+        char first = lower ? 'A' : 'a';
         int delta = lower ? 'a' - 'A' : 'A' - 'a';
         int n = s.length();
-        StringBuilder out = new StringBuilder(n + 8);
-        for (int k = 0; k < n; ) {
+        while (k < n) {
             char ch = s.charAt(k);
             if (ch < 0x80) {
                 out.append((char) (ch >= first && ch <= first + 25 ? ch + delta : ch));

@@ -34,6 +34,12 @@ final class PyUnicodeData {
     private static final Map<Integer, int[]> UPPER = new HashMap<>();
     /** Decimal digit value of each decimal digit code point. */
     private static final Map<Integer, Integer> DECIMAL = new HashMap<>();
+    /** In the tables below: the char has no one-char mapping (longer, a surrogate, or lower-case sigma's rule). */
+    static final char NOT_SIMPLE = 0xD800;
+    /** Per BMP char, its lower-case mapping when that is one char (itself when none), else {@link #NOT_SIMPLE}. */
+    static final char[] LOWER_SIMPLE;
+    /** Per BMP char, its upper-case mapping when that is one char (itself when none), else {@link #NOT_SIMPLE}. */
+    static final char[] UPPER_SIMPLE;
 
     static {
         try (InputStream in = PyUnicodeData.class.getResourceAsStream(RESOURCE)) {
@@ -89,6 +95,24 @@ final class PyUnicodeData {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        LOWER_SIMPLE = simple(LOWER, 0x03A3);
+        UPPER_SIMPLE = simple(UPPER, -1);
+    }
+
+    /** The one-char mappings of {@code full} over the BMP; {@code contextual} (or -1) depends on its neighbours. */
+    private static char[] simple(Map<Integer, int[]> full, int contextual) {
+        char[] t = new char[0x10000];
+        for (int c = 0; c < t.length; c++) {
+            int[] m = full.get(c);
+            if (c == contextual || Character.isSurrogate((char) c)) {
+                t[c] = NOT_SIMPLE;
+            } else if (m == null) {
+                t[c] = (char) c;
+            } else {
+                t[c] = m.length == 1 && m[0] < 0x10000 && !Character.isSurrogate((char) m[0]) ? (char) m[0] : NOT_SIMPLE;
+            }
+        }
+        return t;
     }
 
     private PyUnicodeData() {

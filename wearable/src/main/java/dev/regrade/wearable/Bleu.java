@@ -2,17 +2,32 @@ package dev.regrade.wearable;
 
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyWhitespace;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /** The starter kit's self-contained sentence BLEU (max order 4, add-one smoothing at every order); same in both variants. */
 public final class Bleu {
-    /** Token ids are packed 16 bits each into one long per n-gram (n at most 4). */
-    private static final int MAX_IDS = 1 << 16;
-
     private Bleu() {
+    }
+
+    /** A computation's result or the Python error it raised, to be taken up later. */
+    record Outcome<T>(T value, dev.regrade.pycompat.PyException error) {
+        static <T> Outcome<T> of(java.util.function.Supplier<T> body) {
+            try {
+                return new Outcome<>(body.get(), null);
+            } catch (dev.regrade.pycompat.PyException e) {
+                return new Outcome<>(null, e);
+            }
+        }
+
+        /** The value, or the error thrown again. */
+        T get() {
+            if (error != null) {
+                throw error;
+            }
+            return value;
+        }
     }
 
     /** {@code _ngrams(tokens, n)}: n-gram counts (an n-gram is its tokens joined by a space, which no token contains). */
@@ -29,12 +44,29 @@ public final class Bleu {
         if (hypothesis.isEmpty()) {
             return 0.0;
         }
-        int h = hypothesis.size();
-        int r = reference.size();
+        int effectiveN = Math.min(4, hypothesis.size());
+        return score(reference.size(), hypothesis.size(), clipped(reference, hypothesis, effectiveN), effectiveN);
+    }
+
+    /**
+     * For n = 1..maxN, the sum over the distinct hypothesis n-grams of min(hypothesis count, reference
+     * count), with the string n-gram counts of {@link #ngrams} (the reference the fast path is tested against).
+     */
+    static long[] clipped(List<String> reference, List<String> hypothesis, int maxN) {
+        long[] out = new long[maxN + 1];
+        for (int n = 1; n <= maxN; n++) {
+            Map<String, Integer> rc = ngrams(reference, n);
+            for (Map.Entry<String, Integer> e : ngrams(hypothesis, n).entrySet()) {
+                out[n] += Math.min(e.getValue(), rc.getOrDefault(e.getKey(), 0));
+            }
+        }
+        return out;
+    }
+
+    /** {@code _sentence_bleu} from the clipped counts (same arithmetic, same order as {@link #sentence}). */
+    private static double score(int r, int h, long[] clipped, int effectiveN) {
         double bp = h < r ? StrictMath.exp(1 - (double) r / h) : 1.0;
-        int effectiveN = Math.min(4, h);
         double weight = 1.0 / effectiveN;
-        long[] clipped = clipped(reference, hypothesis, effectiveN);
         double logBleu = 0.0;
         for (int n = 1; n <= effectiveN; n++) {
             int total = h - n + 1;
@@ -45,79 +77,29 @@ public final class Bleu {
     }
 
     /**
-     * For n = 1..maxN, the sum over the distinct hypothesis n-grams of min(hypothesis count, reference
-     * count). Tokens become small ints and n-grams packed longs, counted by sorting (no string keys);
-     * with 65,536 or more distinct tokens in one turn, counted with {@link #ngrams}.
+     * One turn of {@code compute_bleu_scores}: {@code gold.lower().split()} and {@code pred.lower().split()},
+     * BLEU (0.0 for no hypothesis tokens). The words are never built as strings: they are ids from
+     * {@link TokenIds}, which lower-cases char by char (a string with a char it cannot, such as capital
+     * sigma, is lowered in full first).
      */
-    static long[] clipped(List<String> reference, List<String> hypothesis, int maxN) {
-        Map<String, Integer> ids = new HashMap<>();
-        int[] ref = ids(reference, ids);
-        int[] hyp = ids(hypothesis, ids);
-        long[] out = new long[maxN + 1];
-        for (int n = 1; n <= maxN; n++) {
-            if (ids.size() >= MAX_IDS) {
-                Map<String, Integer> rc = ngrams(reference, n);
-                for (Map.Entry<String, Integer> e : ngrams(hypothesis, n).entrySet()) {
-                    out[n] += Math.min(e.getValue(), rc.getOrDefault(e.getKey(), 0));
-                }
-                continue;
-            }
-            long[] hk = keys(hyp, n);
-            long[] rk = keys(ref, n);
-            int j = 0;
-            for (int i = 0; i < hk.length; ) {
-                long k = hk[i];
-                int ch = 0;
-                while (i < hk.length && hk[i] == k) {
-                    ch++;
-                    i++;
-                }
-                while (j < rk.length && rk[j] < k) {
-                    j++;
-                }
-                int cr = 0;
-                while (j < rk.length && rk[j] == k) {
-                    cr++;
-                    j++;
-                }
-                out[n] += Math.min(ch, cr);
-            }
-        }
-        return out;
-    }
-
-    private static int[] ids(List<String> tokens, Map<String, Integer> ids) {
-        int[] out = new int[tokens.size()];
-        for (int i = 0; i < out.length; i++) {
-            String t = tokens.get(i);
-            Integer id = ids.get(t);
-            if (id == null) {
-                id = ids.size();
-                ids.put(t, id);
-            }
-            out[i] = id;
-        }
-        return out;
-    }
-
-    /** The sorted packed n-grams of a token-id sequence. */
-    private static long[] keys(int[] tokens, int n) {
-        int count = Math.max(0, tokens.length - n + 1);
-        long[] k = new long[count];
-        for (int i = 0; i < count; i++) {
-            long key = 0;
-            for (int j = 0; j < n; j++) {
-                key = (key << 16) | tokens[i + j];
-            }
-            k[i] = key;
-        }
-        Arrays.sort(k);
-        return k;
-    }
-
-    /** One turn of {@code compute_bleu_scores}: lower-case, split on white space, BLEU (0.0 for no hypothesis tokens). */
     public static double turn(String gold, String pred) {
-        List<String> hyp = PyWhitespace.split(PyStr.lower(pred));
-        return hyp.isEmpty() ? 0.0 : sentence(PyWhitespace.split(PyStr.lower(gold)), hyp);
+        TokenIds t = TokenIds.local();
+        t.reset();
+        int h = t.add(pred, TokenIds.HYP);
+        if (h < 0) {
+            h = t.addLowered(PyStr.lower(pred), TokenIds.HYP);
+        }
+        if (h == 0) {
+            return 0.0;
+        }
+        int r = t.add(gold, TokenIds.REF);
+        if (r < 0) {
+            r = t.addLowered(PyStr.lower(gold), TokenIds.REF);
+        }
+        int effectiveN = Math.min(4, h);
+        if (t.distinct() >= TokenIds.MAX_IDS) {
+            return sentence(PyWhitespace.split(PyStr.lower(gold)), PyWhitespace.split(PyStr.lower(pred)));
+        }
+        return score(r, h, t.clipped(effectiveN), effectiveN);
     }
 }

@@ -35,6 +35,8 @@ public final class ConvQaScorer {
 
     /** The fields the scorer reads: golden rows, prediction rows, and predictions while pairing. */
     private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "task", "category", "questions", "answers");
+    /** What pairing reads of golden rows: the id, and the task for released's composite key. */
+    private static final Set<String> GOLDEN_KEY_FIELDS = Set.of("video_path", "task");
     private static final Set<String> PRED_FIELDS = Set.of("video_path", "answers");
     private static final Set<String> PRED_KEY_FIELDS = Set.of("video_path", "task", "mcq_answer");
 
@@ -103,8 +105,10 @@ public final class ConvQaScorer {
 
     /** {@code _run_convqa}: BLEU always, the judge when one was given; writes results and summary. */
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
-        // Golden is read once and held compacted; predictions are streamed, their keys held for pairing.
-        Rows g = Rows.loaded(goldenPath, GOLDEN_FIELDS, ConvQaScorer::compact);
+        // Golden is read once for pairing, holding only its keys and where each line lies: a row is read
+        // again when it is scored. Predictions are streamed, their keys held for pairing.
+        IndexedRows g = Rows.index(goldenPath, GOLDEN_KEY_FIELDS, GOLDEN_FIELDS);
+        Rows scored = g.scored();
         Rows keys = Rows.loaded(Rows.of(predsPath, PRED_KEY_FIELDS), UnaryOperator.identity());
         Rows p = Rows.of(predsPath, PRED_FIELDS);
         int ng = g.count();
@@ -138,7 +142,8 @@ public final class ConvQaScorer {
         Path dir = output.toAbsolutePath().getParent();
         int[] judgeStats = new int[2];
         try (PerRow.Spool rows = PerRow.spool(dir)) {
-            ObjectNode head = evaluate(g, p, pairing, rows, true, judge != null, true, judgeStats);
+            ObjectNode head = evaluate(scored, p, pairing, rows, true, judge != null, true,
+                    judgeStats);
             Path summary = rows.writeResults(output, head);
             return new ScoreRun(head, output, summary, judgeStats[0],
                     variant == Variant.FIXED ? judgeStats[1] : -1);
@@ -167,15 +172,20 @@ public final class ConvQaScorer {
         FirstError first = new FirstError();
         int[] index = new int[1];
         if (!runJudge) {
-            // One pass: an error is the one the original meets first (FirstError).
-            pairing.forEach(goldenRows, predRows, ConvQaScorer::compact, (g, p) -> {
-                int i = index[0]++;
-                if (warnTurnCounts) {
-                    first.run(WARN, () -> warnTurnCount(g, p, i));
-                }
-                double[] bleu = runBleu ? first.run(BLEU, () -> bleuTurns(g, p)) : null;
-                first.run(ROWS, () -> addRow(g, p, i, bleu, null, totals, perRow));
-            });
+            // One pass: an error is the one the original meets first (FirstError). Rows are scored on a
+            // second thread while the next ones are read.
+            pairing.forEachAsync(goldenRows, predRows, ConvQaScorer::compact,
+                    // BLEU has no side effects, so it is computed on the reading thread, ahead; its result or
+                    // error is taken up below in the original's order.
+                    (g, p) -> runBleu ? Bleu.Outcome.of(() -> bleuTurns(g, p)) : null,
+                    (g, p, bleuOutcome) -> {
+                        int i = index[0]++;
+                        if (warnTurnCounts) {
+                            first.run(WARN, () -> warnTurnCount(g, p, i));
+                        }
+                        double[] bleu = runBleu ? first.run(BLEU, bleuOutcome::get) : null;
+                        first.run(ROWS, () -> addRow(g, p, i, bleu, null, totals, perRow));
+                    });
         } else {
             // The judge is asked only once BLEU has been computed for every conversation: a BLEU error
             // anywhere means no request at all. Two passes, the BLEU scores held in between.

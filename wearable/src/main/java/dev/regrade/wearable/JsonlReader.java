@@ -1,25 +1,13 @@
 package dev.regrade.wearable;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyOSError;
-import dev.regrade.pycompat.PyWhitespace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -29,20 +17,12 @@ import java.util.Set;
 
 /**
  * One pass over a JSONL file, read as bytes (Python's {@code load_jsonl}: universal newlines, lines blank
- * after strip() skipped, one JSON value per other line). Only the top-level {@code fields} asked for are
- * built into an object row; the others are skipped by the tokenizer (still checked for syntax), so a 500 MB
- * golden file with large {@code dialog} histories costs one tokenizing pass and little memory. A line the
- * fast path does not take (not an object, a syntax error, a BOM, non-ASCII bytes that are not UTF-8) is
- * decoded and parsed by {@link Rows#parseLine}, so values and errors are exactly those of the String path;
- * a value that is not an object is the row as it is.
+ * after strip() skipped, one JSON value per other line), each line made a row by {@link LineParser}: only
+ * the top-level {@code fields} asked for are built, so a 500 MB golden file with large {@code dialog}
+ * histories costs one checking pass and little memory. Each row's line is found in the file by
+ * {@link #lastOffset()} and {@link #lastLength()}, so it can be read again instead of held.
  */
 final class JsonlReader implements Rows.RowIterator {
-    /** Reads one value in the middle of a row: {@link PyJson#LOADS} without its check for trailing tokens. */
-    private static final ObjectMapper SUBTREE = PyJson.LOADS.rebuild()
-            .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
-
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
@@ -50,12 +30,20 @@ final class JsonlReader implements Rows.RowIterator {
     private static final long CR = ONES * '\r';
 
     private final InputStream in;
-    private final Set<String> fields;
+    private final LineParser parser;
     private byte[] buf = new byte[1 << 20];
+    /** File offset of buf[0]. */
+    private long base;
     private int pos;
     private int limit;
     private boolean eof;
     private JsonNode pending;
+    private long pendingOffset;
+    private int pendingLength;
+    private int pendingStart;
+    private long lastOffset = -1;
+    private int lastLength;
+    private int lastStart;
 
     /** @param fields the top-level fields to build, or null for all */
     JsonlReader(Path path, Set<String> fields) {
@@ -67,7 +55,13 @@ final class JsonlReader implements Rows.RowIterator {
      * {@code \n}, end the file size or just after a {@code \n}, so that no line is cut.
      */
     JsonlReader(Path path, Set<String> fields, long start, long end) {
-        this.fields = fields;
+        this(path, new LineParser(fields), start, end);
+    }
+
+    /** {@link #JsonlReader(Path, Set, long, long)} with the parser given (its scanner state follows each row). */
+    JsonlReader(Path path, LineParser parser, long start, long end) {
+        this.parser = parser;
+        this.base = start;
         try {
             InputStream s = Files.newInputStream(path);
             if (start > 0) {
@@ -105,12 +99,10 @@ final class JsonlReader implements Rows.RowIterator {
             int off = line[0];
             int len = line[1];
             boolean ascii = line[2] == 0;
-            if (!ascii || !blankAscii(buf, off, len)) {
-                String text = ascii ? null : decode(buf, off, len);
-                if (text == null || !PyWhitespace.strip(text).isEmpty()) {
-                    pending = text == null ? parse(buf, off, len) : slow(text);
-                }
-            }
+            pending = parser.row(buf, off, len, ascii);
+            pendingOffset = base + off;
+            pendingLength = len;
+            pendingStart = off;
         }
         return true;
     }
@@ -122,7 +114,28 @@ final class JsonlReader implements Rows.RowIterator {
         }
         JsonNode n = pending;
         pending = null;
+        lastOffset = pendingOffset;
+        lastLength = pendingLength;
+        lastStart = pendingStart;
         return n;
+    }
+
+    /** Where the line of the row last returned by {@link #next()} starts in the file. */
+    long lastOffset() {
+        return lastOffset;
+    }
+
+    /** The length in bytes of the line of the row last returned. */
+    int lastLength() {
+        return lastLength;
+    }
+
+    /**
+     * Where that line starts in the buffer the parser last scanned (its spans are buffer positions),
+     * valid until the next call of {@link #hasNext()}.
+     */
+    int lastLineStartInBuffer() {
+        return lastStart;
     }
 
     @Override
@@ -204,6 +217,7 @@ final class JsonlReader implements Rows.RowIterator {
     /** Moves the unread bytes to the front (growing the buffer for a long line) and reads more. */
     private void fill() {
         int keep = limit - pos;
+        base += pos; // the bytes before pos are dropped
         if (keep == buf.length) {
             buf = Arrays.copyOf(buf, buf.length * 2);
         } else if (pos > 0) {
@@ -223,65 +237,5 @@ final class JsonlReader implements Rows.RowIterator {
         }
     }
 
-    /** True when every byte is ASCII white space as Python's str.isspace() sees it. */
-    private static boolean blankAscii(byte[] b, int off, int len) {
-        for (int i = off; i < off + len; i++) {
-            byte c = b[i];
-            if (!(c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f))) {
-                return false;
-            }
-        }
-        return true;
-    }
 
-    /** Strict UTF-8, as the String path's reader decodes (a malformed line fails the same way). */
-    private static String decode(byte[] b, int off, int len) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b, off, len)).toString();
-        } catch (CharacterCodingException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The fast path for an ASCII line: a byte parser building only the wanted fields. */
-    private JsonNode parse(byte[] b, int off, int len) {
-        try (JsonParser p = PyJson.LOADS.getFactory().createParser(b, off, len)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return slow(new String(b, off, len, StandardCharsets.US_ASCII));
-            }
-            ObjectNode row = F.objectNode();
-            JsonToken t;
-            while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                p.nextToken();
-                if (fields == null || fields.contains(name)) {
-                    row.set(name, SUBTREE.readTree(p));
-                } else {
-                    p.skipChildren();
-                }
-            }
-            if (t != JsonToken.END_OBJECT || p.nextToken() != null) {
-                return slow(new String(b, off, len, StandardCharsets.US_ASCII));
-            }
-            return row;
-        } catch (IOException | RuntimeException e) {
-            return slow(new String(b, off, len, StandardCharsets.US_ASCII));
-        }
-    }
-
-    /** The String path: errors and values exactly as {@link Rows#parseLine}. */
-    private JsonNode slow(String line) {
-        JsonNode n = Rows.parseLine(line);
-        if (!(n instanceof ObjectNode o) || fields == null) {
-            return n;
-        }
-        ObjectNode row = F.objectNode();
-        o.fields().forEachRemaining(e -> {
-            if (fields.contains(e.getKey())) {
-                row.set(e.getKey(), e.getValue());
-            }
-        });
-        return row;
-    }
 }

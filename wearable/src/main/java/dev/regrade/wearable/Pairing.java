@@ -19,18 +19,19 @@ import java.util.function.UnaryOperator;
 /**
  * How predictions meet golden rows. A plan is either positional (golden and predictions streamed side
  * by side, Python's {@code zip}) or keyed: for each prediction, in prediction order, the golden row it
- * was matched to (or none: dropped). Keyed plans hold only the compacted golden rows and one int per
- * prediction.
+ * was matched to (or none: dropped). Keyed plans hold one int per prediction and, per golden row kept,
+ * where its line lies in the golden file (read again when it is scored), or the compacted row itself
+ * for rows that are not from a file.
  */
 final class Pairing {
     final boolean positional;
     final int goldenCount;
     final int predCount;
-    private final List<JsonNode> golden;
+    private final Held golden;
     private final int[] goldenOfPred;
     final int matched;
 
-    private Pairing(boolean positional, int goldenCount, int predCount, List<JsonNode> golden, int[] goldenOfPred,
+    private Pairing(boolean positional, int goldenCount, int predCount, Held golden, int[] goldenOfPred,
                     int matched) {
         this.positional = positional;
         this.goldenCount = goldenCount;
@@ -62,7 +63,7 @@ final class Pairing {
     static Pairing releasedFilter(Rows goldenRows, Rows preds, String task, UnaryOperator<JsonNode> compact,
                                   Consumer<String> warn) {
         String keyField = PyStr.lower(task).equals("convqa") ? "task" : "question";
-        List<JsonNode> golden = new ArrayList<>();
+        Held golden = new Held(goldenRows);
         Map<List<Object>, Integer> byKey = new HashMap<>();
         int goldenCount = 0;
         try (Rows.RowIterator it = goldenRows.open()) {
@@ -78,7 +79,7 @@ final class Pairing {
                     continue;
                 }
                 byKey.put(k, golden.size());
-                golden.add(compact.apply(g));
+                golden.add(it, g, compact);
             }
         }
         IntList plan = new IntList();
@@ -122,7 +123,7 @@ final class Pairing {
      */
     static Pairing fixedFilter(Rows goldenRows, Rows preds, String task, UnaryOperator<JsonNode> compact,
                                Consumer<String> warn) {
-        List<JsonNode> golden = new ArrayList<>();
+        Held golden = new Held(goldenRows);
         Map<Object, Integer> byId = new HashMap<>();
         int i = 0;
         try (Rows.RowIterator it = goldenRows.open()) {
@@ -140,7 +141,7 @@ final class Pairing {
                             + "within golden.");
                 }
                 byId.put(k, golden.size());
-                golden.add(compact.apply(g));
+                golden.add(it, g, compact);
                 i++;
             }
         }
@@ -223,14 +224,190 @@ final class Pairing {
             return;
         }
         int i = 0;
-        try (Rows.RowIterator p = preds.open()) {
+        try (Rows.RowIterator p = preds.open(); IndexedRows.Reader reader = golden.reader()) {
             while (p.hasNext()) {
                 JsonNode row = p.next();
                 int gi = goldenOfPred[i++];
                 if (gi >= 0) {
-                    pair.accept(golden.get(gi), row);
+                    pair.accept(golden.get(gi, reader, compact), row);
                 }
             }
+        }
+    }
+
+    /**
+     * {@link #forEach} with {@code pair} run on one other thread, in the same order, so that reading and
+     * parsing the rows overlap scoring them; returns when every pair is done. Side effects are those of
+     * {@link #forEach}: the pairs before a failure are all handled, and the exception is the first in
+     * pair order (one thrown by {@code pair} before one from reading a later row). With one processor
+     * it is {@link #forEach} itself.
+     */
+    void forEachAsync(Rows goldenRows, Rows preds, UnaryOperator<JsonNode> compact, BiConsumer<JsonNode, JsonNode> pair) {
+        forEachAsync(goldenRows, preds, compact, (g, p) -> null, (g, p, none) -> pair.accept(g, p));
+    }
+
+    /** What the scoring thread does with a pair and what was prepared for it on the reading thread. */
+    interface Scored<T> {
+        void accept(JsonNode golden, JsonNode prediction, T prepared);
+    }
+
+    /**
+     * {@link #forEachAsync(Rows, Rows, UnaryOperator, BiConsumer)} with part of the work done on the reading
+     * thread: {@code prepare} (which must have no side effects: it runs for every pair, in order, ahead of
+     * {@code score}) gives each pair a value that {@code score} then receives with it.
+     */
+    <T> void forEachAsync(Rows goldenRows, Rows preds, UnaryOperator<JsonNode> compact,
+                          java.util.function.BiFunction<JsonNode, JsonNode, T> prepare, Scored<T> score) {
+        if (Runtime.getRuntime().availableProcessors() < 2) {
+            forEach(goldenRows, preds, compact, (g, p) -> score.accept(g, p, prepare.apply(g, p)));
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        HandOff handOff = new HandOff((g, p, x) -> score.accept(g, p, (T) x));
+        try {
+            forEach(goldenRows, preds, compact, (g, p) -> handOff.add(g, p, prepare.apply(g, p)));
+        } catch (HandOff.Stopped stopped) {
+            // the consumer failed; its exception is rethrown below
+        } catch (RuntimeException | Error e) {
+            handOff.finish();
+            throw e;
+        }
+        handOff.finish();
+    }
+
+    /** Pairs passed to a consumer thread in batches, through a bounded queue. */
+    private static final class HandOff {
+        private static final int BATCH = 64;
+        private static final Object[] END = new Object[0];
+        private final java.util.concurrent.BlockingQueue<Object[]> queue = new java.util.concurrent.ArrayBlockingQueue<>(8);
+        private final Thread consumer;
+        private volatile Throwable failure;
+        private Object[] batch = new Object[BATCH * 3];
+        private int n;
+
+        /** Thrown into the reading loop to stop it once the consumer has failed. */
+        static final class Stopped extends RuntimeException {
+            Stopped() {
+                super(null, null, false, false);
+            }
+        }
+
+        HandOff(Scored<Object> pair) {
+            consumer = new Thread(() -> {
+                try {
+                    for (Object[] b = take(); b != END; b = take()) {
+                        if (failure == null) {
+                            try {
+                                for (int k = 0; k < b.length && b[k] != null; k += 3) {
+                                    pair.accept((JsonNode) b[k], (JsonNode) b[k + 1], b[k + 2]);
+                                }
+                            } catch (Throwable t) {
+                                failure = t; // then drain, so that the reader never blocks
+                            }
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    failure = e;
+                }
+            }, "regrade-score-rows");
+            consumer.setDaemon(true);
+            consumer.start();
+        }
+
+        private Object[] take() throws InterruptedException {
+            return queue.take();
+        }
+
+        void add(JsonNode g, JsonNode p, Object prepared) {
+            batch[n++] = g;
+            batch[n++] = p;
+            batch[n++] = prepared;
+            if (n == batch.length) {
+                flush();
+            }
+        }
+
+        private void flush() {
+            if (failure != null) {
+                throw new Stopped();
+            }
+            put(batch);
+            batch = new Object[BATCH * 3];
+            n = 0;
+        }
+
+        private void put(Object[] b) {
+            try {
+                queue.put(b);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while scoring", e);
+            }
+        }
+
+        /** Hands over what is left, waits for the consumer, and rethrows its failure. */
+        void finish() {
+            if (n > 0 && failure == null) {
+                put(batch);
+            }
+            put(END);
+            try {
+                consumer.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while scoring", e);
+            }
+            Throwable t = failure;
+            if (t instanceof RuntimeException r) {
+                throw r;
+            }
+            if (t instanceof Error err) {
+                throw err;
+            }
+            if (t != null) {
+                throw new IllegalStateException(t);
+            }
+        }
+    }
+
+    /**
+     * The golden rows a keyed plan keeps: for rows from an {@link IndexedRows}, their index there (the
+     * row is built again when it is scored); for other rows, the compacted row.
+     */
+    private static final class Held {
+        private final IndexedRows source;
+        private int[] index = new int[1024];
+        private final List<JsonNode> rows = new ArrayList<>();
+
+        Held(Rows goldenRows) {
+            this.source = goldenRows instanceof IndexedRows ix ? ix : null;
+        }
+
+        int size() {
+            return source != null ? size : rows.size();
+        }
+
+        private int size;
+
+        /** Keeps the row {@code it} just returned. */
+        void add(Rows.RowIterator it, JsonNode row, UnaryOperator<JsonNode> compact) {
+            if (source == null) {
+                rows.add(compact.apply(row));
+                return;
+            }
+            if (size == index.length) {
+                index = Arrays.copyOf(index, size * 2);
+            }
+            index[size++] = it.lastIndex();
+        }
+
+        /** A reader of the golden file when rows are kept by index, else null. */
+        IndexedRows.Reader reader() {
+            return source != null ? source.reader() : null;
+        }
+
+        JsonNode get(int i, IndexedRows.Reader reader, UnaryOperator<JsonNode> compact) {
+            return source != null ? compact.apply(source.row(reader, index[i])) : rows.get(i);
         }
     }
 

@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.channels.FileChannel;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -102,17 +104,20 @@ abstract class PerRow implements AutoCloseable {
                         w.write(',');
                     }
                     w.write("\n  \"per_row\": ");
-                    if (count == 0) {
-                        w.write("[]");
-                    } else {
-                        w.write('[');
-                        try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                            in.transferTo(w);
-                        }
-                        w.write("\n  ]");
-                    }
-                    w.write("\n}");
+                    w.write(count == 0 ? "[]" : "[");
                 }
+                if (count > 0) {
+                    // The spooled rows are ASCII (ensure_ascii), so their bytes are copied as they are.
+                    try (FileChannel to = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+                         FileChannel from = FileChannel.open(file, StandardOpenOption.READ)) {
+                        long size = from.size();
+                        for (long done = 0; done < size; ) {
+                            done += from.transferTo(done, size - done, to);
+                        }
+                    }
+                }
+                Files.write(tmp, (count == 0 ? "\n}" : "\n  ]\n}").getBytes(StandardCharsets.US_ASCII),
+                        StandardOpenOption.APPEND);
                 Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING);
                 Path summary = summaryPath(output);
                 Files.writeString(summary, PyJson.dumps(head, INDENT_2), StandardCharsets.UTF_8);

@@ -34,6 +34,14 @@ public interface Rows {
     }
 
     /**
+     * The rows of a JSONL file read once, held as their {@code keyFields} and the places of their
+     * {@code scoredFields} ({@link IndexedRows}); a large file is read in two halves at once.
+     */
+    static IndexedRows index(Path jsonl, Set<String> keyFields, Set<String> scoredFields) {
+        return IndexedRows.of(jsonl, keyFields, scoredFields);
+    }
+
+    /**
      * The rows read in one pass and held in memory, each reduced by {@code compact}, which returns a row
      * it cannot reduce (not an object, a field of an unusual type) as read: the scorer meets that row raw
      * and raises what the original raises on it, where the original reaches it.
@@ -121,6 +129,11 @@ public interface Rows {
     interface RowIterator extends Iterator<JsonNode>, AutoCloseable {
         @Override
         void close();
+
+        /** The index of the row last returned in an {@link IndexedRows}, which can build it again; else -1. */
+        default int lastIndex() {
+            return -1;
+        }
     }
 
     /** Parses one JSONL line as Python's json.loads would (a broken line raises JSONDecodeError). */

@@ -1,0 +1,311 @@
+package dev.regrade.wearable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.pycompat.PyOSError;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * A JSONL file read once: per row, its key fields (what pairing looks at) and where its line and the
+ * values of its scored fields lie, so that the scored row can be built again when it is needed
+ * ({@link #row(Reader, int)}) instead of held. Every line is checked in this pass, so its errors come
+ * first, as when the original loads the whole file; building a row again reads only the bytes of its
+ * scored values (the whole line when the scanner did not take it).
+ */
+final class IndexedRows implements Rows {
+    private final Path path;
+    private final Set<String> scoredFields;
+    /** The scored fields in the order of the span arrays. */
+    private final String[] scoredNames;
+    private final List<JsonNode> keys;
+    private final long[] offsets;
+    private final int[] lengths;
+    /** Per row, per scored field: value start and end relative to the line (-1: absent), first-appearance rank. */
+    private final int[] start;
+    private final int[] end;
+    private final int[] rank;
+    /** Per row: whether the scanner took its line (else the spans are unused and the line is parsed again). */
+    private final boolean[] located;
+
+    private IndexedRows(Path path, Set<String> scoredFields, String[] scoredNames, List<JsonNode> keys, long[] offsets,
+                        int[] lengths, int[] start, int[] end, int[] rank, boolean[] located) {
+        this.path = path;
+        this.scoredFields = scoredFields;
+        this.scoredNames = scoredNames;
+        this.keys = keys;
+        this.offsets = offsets;
+        this.lengths = lengths;
+        this.start = start;
+        this.end = end;
+        this.rank = rank;
+        this.located = located;
+    }
+
+    /**
+     * Reads {@code jsonl} with only {@code keyFields} built and the places of {@code scoredFields} noted. A
+     * large file is read as two halves split at a line end, in parallel; the rows and the first error (in
+     * file order) are those of one sequential pass.
+     */
+    static IndexedRows of(Path jsonl, Set<String> keyFields, Set<String> scoredFields) {
+        Set<String> k = Set.copyOf(keyFields);
+        Set<String> s = Set.copyOf(scoredFields);
+        long split = ParallelSplit.at(jsonl);
+        if (split < 0) {
+            return read(jsonl, k, s, 0, -1);
+        }
+        CompletableFuture<IndexedRows> second = CompletableFuture
+                .supplyAsync(() -> read(jsonl, k, s, split, -1), ParallelSplit.POOL);
+        IndexedRows first;
+        try {
+            first = read(jsonl, k, s, 0, split);
+        } catch (RuntimeException e) {
+            second.cancel(false);
+            second.exceptionally(x -> null).join(); // let the other half stop reading before the error surfaces
+            throw e;
+        }
+        try {
+            return first.concat(second.join());
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
+    private IndexedRows concat(IndexedRows o) {
+        List<JsonNode> k = new ArrayList<>(keys);
+        k.addAll(o.keys);
+        int w = scoredNames.length;
+        return new IndexedRows(path, scoredFields, scoredNames, k, cat(offsets, o.offsets), cat(lengths, o.lengths),
+                cat(start, o.start), cat(end, o.end), cat(rank, o.rank), cat(located, o.located));
+    }
+
+    private static IndexedRows read(Path jsonl, Set<String> keyFields, Set<String> scoredFields, long from, long to) {
+        LineParser parser = new LineParser(keyFields, scoredFields);
+        String[] names = scoredFields.stream().sorted().toArray(String[]::new);
+        int w = names.length;
+        int[] slot = new int[w]; // scanner field index of each scored field
+        for (int f = 0; f < w; f++) {
+            slot[f] = Arrays.asList(parser.names).indexOf(names[f]);
+        }
+        List<JsonNode> keys = new ArrayList<>();
+        long[] offsets = new long[1024];
+        int[] lengths = new int[1024];
+        int[] start = new int[1024 * w];
+        int[] end = new int[1024 * w];
+        int[] rank = new int[1024 * w];
+        boolean[] located = new boolean[1024];
+        try (JsonlReader it = new JsonlReader(jsonl, parser, from, to)) {
+            while (it.hasNext()) {
+                JsonNode row = it.next();
+                int i = keys.size();
+                if (i == offsets.length) {
+                    offsets = Arrays.copyOf(offsets, i * 2);
+                    lengths = Arrays.copyOf(lengths, i * 2);
+                    located = Arrays.copyOf(located, i * 2);
+                    start = Arrays.copyOf(start, i * 2 * w);
+                    end = Arrays.copyOf(end, i * 2 * w);
+                    rank = Arrays.copyOf(rank, i * 2 * w);
+                }
+                keys.add(row);
+                long off = it.lastOffset();
+                offsets[i] = off;
+                lengths[i] = it.lastLength();
+                located[i] = parser.scanned;
+                if (parser.scanned) {
+                    RowScanner sc = parser.scanner;
+                    int lineStart = it.lastLineStartInBuffer();
+                    for (int f = 0; f < w; f++) {
+                        int s = sc.start[slot[f]];
+                        start[i * w + f] = s < 0 ? -1 : s - lineStart;
+                        end[i * w + f] = s < 0 ? -1 : sc.end[slot[f]] - lineStart;
+                        rank[i * w + f] = sc.rank[slot[f]];
+                    }
+                }
+            }
+        }
+        int n = keys.size();
+        return new IndexedRows(jsonl, scoredFields, names, keys, Arrays.copyOf(offsets, n), Arrays.copyOf(lengths, n),
+                Arrays.copyOf(start, n * w), Arrays.copyOf(end, n * w), Arrays.copyOf(rank, n * w),
+                Arrays.copyOf(located, n));
+    }
+
+    @Override
+    public int count() {
+        return keys.size();
+    }
+
+    /** The rows with their key fields only. */
+    @Override
+    public RowIterator open() {
+        return new RowIterator() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+                return next < keys.size();
+            }
+
+            @Override
+            public JsonNode next() {
+                return keys.get(next++);
+            }
+
+            @Override
+            public int lastIndex() {
+                return next - 1;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** The rows with their scored fields, in file order (each built again from the file). */
+    Rows scored() {
+        return () -> new RowIterator() {
+            private final Reader reader = reader();
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+                return next < keys.size();
+            }
+
+            @Override
+            public JsonNode next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return row(reader, next++);
+            }
+
+            @Override
+            public void close() {
+                reader.close();
+            }
+        };
+    }
+
+    /** Opens the file for {@link #row}; close it when done. */
+    Reader reader() {
+        return new Reader(path, new LineParser(scoredFields));
+    }
+
+    /** Row {@code i} with its scored fields, exactly as a pass reading them would build it. */
+    JsonNode row(Reader r, int i) {
+        if (!located[i]) {
+            byte[] b = r.bytes(offsets[i], lengths[i]);
+            JsonNode row = r.parser.reread(b, r.at, lengths[i]);
+            if (row == null) {
+                throw new IllegalStateException(path + " changed while it was scored");
+            }
+            return row;
+        }
+        int w = scoredNames.length;
+        int lo = Integer.MAX_VALUE;
+        int hi = 0;
+        for (int f = 0; f < w; f++) {
+            if (start[i * w + f] >= 0) {
+                lo = Math.min(lo, start[i * w + f]);
+                hi = Math.max(hi, end[i * w + f]);
+            }
+        }
+        if (lo == Integer.MAX_VALUE) {
+            return LineParser.build(null, 0, scoredNames, w, start, end, rank, i * w);
+        }
+        byte[] b = r.bytes(offsets[i] + lo, hi - lo);
+        return LineParser.build(b, lo - r.at, scoredNames, w, start, end, rank, i * w);
+    }
+
+    /** Reads byte ranges of the file through a window, so that rows asked for in file order cost one read a window. */
+    static final class Reader implements AutoCloseable {
+        private static final int WINDOW = 1 << 20;
+        private final FileChannel channel;
+        final LineParser parser;
+        private ByteBuffer window = ByteBuffer.allocate(WINDOW);
+        private long windowStart = -1;
+        private int windowLength;
+        /** Where the range last asked for starts in the array {@link #bytes} returned. */
+        int at;
+
+        Reader(Path path, LineParser parser) {
+            this.parser = parser;
+            try {
+                channel = FileChannel.open(path, StandardOpenOption.READ);
+            } catch (NoSuchFileException e) {
+                throw PyOSError.of(path, e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** An array holding bytes [offset, offset + length) of the file from index {@link #at}. */
+        byte[] bytes(long offset, int length) {
+            if (windowStart < 0 || offset < windowStart || offset + length > windowStart + windowLength) {
+                fill(offset, length);
+            }
+            at = (int) (offset - windowStart);
+            return window.array();
+        }
+
+        private void fill(long offset, int length) {
+            if (window.capacity() < length) {
+                window = ByteBuffer.allocate(length);
+            }
+            window.clear();
+            try {
+                while (window.position() < length) {
+                    if (channel.read(window, offset + window.position()) < 0) {
+                        throw new IllegalStateException("the file changed while it was scored");
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            windowStart = offset;
+            windowLength = window.position();
+        }
+
+        @Override
+        public void close() {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    private static long[] cat(long[] a, long[] b) {
+        long[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    private static int[] cat(int[] a, int[] b) {
+        int[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    private static boolean[] cat(boolean[] a, boolean[] b) {
+        boolean[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+}

@@ -1,0 +1,358 @@
+package dev.regrade.wearable;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.List;
+
+/**
+ * A byte-level check of one ASCII JSONL line that is a JSON object, finding where the values of some
+ * top-level fields lie without building anything. It accepts only a strict subset of what
+ * {@link dev.regrade.pycompat.PyJson#LOADS} (and Python's json.loads) accept: no escapes in top-level
+ * keys, no NaN or Infinity, numbers of at most 64 chars, nesting at most 256 deep, white space only
+ * space and tab. A line it refuses goes to the full parser, which gives the exact value or error: so a
+ * refusal is never wrong, only slower, and an acceptance is always a line those parsers accept.
+ *
+ * <p>Strings are scanned eight bytes at a time for a quote, a backslash or a control character.
+ */
+final class RowScanner {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long QUOTES = ONES * '"';
+    private static final long BACKSLASHES = ONES * '\\';
+    private static final long CONTROL = ONES * 0x20;
+    private static final int MAX_DEPTH = 256;
+    private static final int MAX_NUMBER = 64;
+
+    private final byte[][] names;
+    /** Per wanted field: start and end of its value in the last line scanned, or -1 when absent. */
+    final int[] start;
+    final int[] end;
+    /** Per wanted field: the order of its first appearance in the line (a repeated key keeps its first place). */
+    final int[] rank;
+
+    /** @param fields the top-level field names whose values to locate (ASCII, no escapes needed) */
+    RowScanner(List<String> fields) {
+        names = new byte[fields.size()][];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = fields.get(i).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        }
+        start = new int[names.length];
+        end = new int[names.length];
+        rank = new int[names.length];
+    }
+
+    int fieldCount() {
+        return names.length;
+    }
+
+    /**
+     * Checks {@code b[off, off + len)} and locates the wanted fields (a repeated key: its last value, as
+     * the parsers keep); false when the line is not taken.
+     */
+    boolean scan(byte[] b, int off, int len) {
+        java.util.Arrays.fill(start, -1);
+        int seen = 0;
+        int limit = off + len;
+        int i = ws(b, off, limit);
+        if (i >= limit || b[i] != '{') {
+            return false;
+        }
+        i = ws(b, i + 1, limit);
+        if (i < limit && b[i] == '}') {
+            return ws(b, i + 1, limit) == limit;
+        }
+        while (true) {
+            if (i >= limit || b[i] != '"') {
+                return false;
+            }
+            int keyStart = i + 1;
+            int keyEnd = keyStart;
+            while (keyEnd < limit && b[keyEnd] != '"') {
+                byte c = b[keyEnd];
+                if (c == '\\' || c < 0x20) {
+                    return false; // an escaped or broken key: the full parser decides
+                }
+                keyEnd++;
+            }
+            if (keyEnd >= limit) {
+                return false;
+            }
+            i = ws(b, keyEnd + 1, limit);
+            if (i >= limit || b[i] != ':') {
+                return false;
+            }
+            int valueStart = ws(b, i + 1, limit);
+            int valueEnd = value(b, valueStart, limit, 1);
+            if (valueEnd < 0) {
+                return false;
+            }
+            int f = field(b, keyStart, keyEnd);
+            if (f >= 0) {
+                if (start[f] < 0) {
+                    rank[f] = seen++;
+                }
+                start[f] = valueStart;
+                end[f] = valueEnd;
+            }
+            i = ws(b, valueEnd, limit);
+            if (i >= limit) {
+                return false;
+            }
+            if (b[i] == ',') {
+                i = ws(b, i + 1, limit);
+            } else if (b[i] == '}') {
+                return ws(b, i + 1, limit) == limit;
+            } else {
+                return false;
+            }
+        }
+    }
+
+    private int field(byte[] b, int from, int to) {
+        int n = to - from;
+        outer:
+        for (int f = 0; f < names.length; f++) {
+            byte[] name = names[f];
+            if (name.length != n) {
+                continue;
+            }
+            for (int k = 0; k < n; k++) {
+                if (name[k] != b[from + k]) {
+                    continue outer;
+                }
+            }
+            return f;
+        }
+        return -1;
+    }
+
+    private static int ws(byte[] b, int i, int limit) {
+        while (i < limit && (b[i] == ' ' || b[i] == '\t')) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The end of the value starting at {@code i}, or -1 when it is not taken. */
+    private static int value(byte[] b, int i, int limit, int depth) {
+        if (i >= limit) {
+            return -1;
+        }
+        byte c = b[i];
+        switch (c) {
+            case '"':
+                return string(b, i + 1, limit);
+            case '[':
+                return array(b, i + 1, limit, depth);
+            case '{':
+                return object(b, i + 1, limit, depth);
+            case 't':
+                return literal(b, i, limit, "true");
+            case 'f':
+                return literal(b, i, limit, "false");
+            case 'n':
+                return literal(b, i, limit, "null");
+            default:
+                return c == '-' || (c >= '0' && c <= '9') ? number(b, i, limit) : -1;
+        }
+    }
+
+    /** The end of a string whose first content byte is at {@code i} (just past its closing quote), or -1. */
+    static int string(byte[] b, int i, int limit) {
+        while (true) {
+            while (i + 8 <= limit) {
+                long w = (long) LONGS.get(b, i);
+                if (has(w, QUOTES) || has(w, BACKSLASHES) || ((w - CONTROL) & ~w & HIGHS) != 0) {
+                    break;
+                }
+                i += 8;
+            }
+            while (true) {
+                if (i >= limit) {
+                    return -1;
+                }
+                byte c = b[i];
+                if (c == '"') {
+                    return i + 1;
+                }
+                if (c == '\\') {
+                    break;
+                }
+                if (c < 0x20) {
+                    return -1; // a control character (or a byte past ASCII): not this path's
+                }
+                i++;
+            }
+            // An escape: one of "\/bfnrt, or u and four hex digits.
+            if (i + 1 >= limit) {
+                return -1;
+            }
+            byte e = b[i + 1];
+            if (e == 'u') {
+                if (i + 6 > limit) {
+                    return -1;
+                }
+                for (int k = i + 2; k < i + 6; k++) {
+                    if (hex(b[k]) < 0) {
+                        return -1;
+                    }
+                }
+                i += 6;
+            } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
+                i += 2;
+            } else {
+                return -1;
+            }
+        }
+    }
+
+    static int hex(byte c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+
+    /** True when some byte of {@code w} equals the byte repeated in {@code pattern}. */
+    private static boolean has(long w, long pattern) {
+        long x = w ^ pattern;
+        return ((x - ONES) & ~x & HIGHS) != 0;
+    }
+
+    private static int array(byte[] b, int i, int limit, int depth) {
+        if (depth >= MAX_DEPTH) {
+            return -1;
+        }
+        i = ws(b, i, limit);
+        if (i < limit && b[i] == ']') {
+            return i + 1;
+        }
+        while (true) {
+            i = value(b, i, limit, depth + 1);
+            if (i < 0) {
+                return -1;
+            }
+            i = ws(b, i, limit);
+            if (i >= limit) {
+                return -1;
+            }
+            if (b[i] == ']') {
+                return i + 1;
+            }
+            if (b[i] != ',') {
+                return -1;
+            }
+            i = ws(b, i + 1, limit);
+        }
+    }
+
+    private static int object(byte[] b, int i, int limit, int depth) {
+        if (depth >= MAX_DEPTH) {
+            return -1;
+        }
+        i = ws(b, i, limit);
+        if (i < limit && b[i] == '}') {
+            return i + 1;
+        }
+        while (true) {
+            if (i >= limit || b[i] != '"') {
+                return -1;
+            }
+            i = string(b, i + 1, limit);
+            if (i < 0) {
+                return -1;
+            }
+            i = ws(b, i, limit);
+            if (i >= limit || b[i] != ':') {
+                return -1;
+            }
+            i = value(b, ws(b, i + 1, limit), limit, depth + 1);
+            if (i < 0) {
+                return -1;
+            }
+            i = ws(b, i, limit);
+            if (i >= limit) {
+                return -1;
+            }
+            if (b[i] == '}') {
+                return i + 1;
+            }
+            if (b[i] != ',') {
+                return -1;
+            }
+            i = ws(b, i + 1, limit);
+        }
+    }
+
+    private static int literal(byte[] b, int i, int limit, String word) {
+        int n = word.length();
+        if (i + n > limit) {
+            return -1;
+        }
+        for (int k = 0; k < n; k++) {
+            if (b[i + k] != word.charAt(k)) {
+                return -1;
+            }
+        }
+        return i + n;
+    }
+
+    /** -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, at most {@link #MAX_NUMBER} chars. */
+    private static int number(byte[] b, int i, int limit) {
+        int s = i;
+        if (b[i] == '-') {
+            i++;
+        }
+        if (i >= limit) {
+            return -1;
+        }
+        if (b[i] == '0') {
+            i++;
+        } else if (b[i] >= '1' && b[i] <= '9') {
+            while (i < limit && b[i] >= '0' && b[i] <= '9') {
+                i++;
+            }
+        } else {
+            return -1;
+        }
+        if (i < limit && b[i] == '.') {
+            i++;
+            int d = i;
+            while (i < limit && b[i] >= '0' && b[i] <= '9') {
+                i++;
+            }
+            if (i == d) {
+                return -1;
+            }
+        }
+        if (i < limit && (b[i] == 'e' || b[i] == 'E')) {
+            i++;
+            if (i < limit && (b[i] == '+' || b[i] == '-')) {
+                i++;
+            }
+            int d = i;
+            while (i < limit && b[i] >= '0' && b[i] <= '9') {
+                i++;
+            }
+            if (i == d) {
+                return -1;
+            }
+        }
+        if (i - s > MAX_NUMBER || (i < limit && isNumberChar(b[i]))) {
+            return -1; // "01", "1.2.3" and the like: the full parser words the error
+        }
+        return i;
+    }
+
+    private static boolean isNumberChar(byte c) {
+        return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+    }
+}
