@@ -92,6 +92,27 @@ final class JsonlReader implements Rows.RowIterator {
     @Override
     public boolean hasNext() {
         while (pending == null) {
+            // Most lines: the scanner finds the line's end as it checks the object, in one pass.
+            int end = pos < limit ? parser.scanLine(buf, pos, limit, eof) : -1;
+            if (end >= 0) {
+                pending = parser.scannedRow(buf);
+                pendingOffset = base + pos;
+                pendingLength = end - pos;
+                pendingStart = pos;
+                pos = end;
+                if (pos < limit) {
+                    pos++; // the terminator; \r\n is two bytes
+                    if (buf[pos - 1] == '\r') {
+                        if (pos == limit && !eof) {
+                            fill(); // is a \n next? (keeps what follows pos; the row is built already)
+                        }
+                        if (pos < limit && buf[pos] == '\n') {
+                            pos++;
+                        }
+                    }
+                }
+                return true;
+            }
             int[] line = nextLine();
             if (line == null) {
                 return false;

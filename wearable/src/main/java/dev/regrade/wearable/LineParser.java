@@ -90,6 +90,28 @@ final class LineParser {
         return parse(b, off, len);
     }
 
+    /**
+     * The row of the line starting at b[off] when the scanner takes it without its end being known
+     * (see {@link RowScanner#object}): returns the index of its end (where its terminator is, or
+     * {@code limit} at the end of the file), or -1 to find the line end first and call {@link #row}.
+     */
+    int scanLine(byte[] b, int off, int limit, boolean eof) {
+        if (scanner == null) {
+            return -1;
+        }
+        int end = scanner.object(b, off, limit);
+        if (end < 0 || (end == limit ? !eof : b[end] != '\n' && b[end] != '\r')) {
+            return -1;
+        }
+        scanned = true;
+        return end;
+    }
+
+    /** The row {@link #scanLine} took. */
+    JsonNode scannedRow(byte[] b) {
+        return build(b);
+    }
+
     /** {@link #row} of a line read again: whether it is ASCII is found anew. */
     JsonNode reread(byte[] b, int off, int len) {
         boolean ascii = true;

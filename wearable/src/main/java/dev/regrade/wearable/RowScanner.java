@@ -52,41 +52,50 @@ final class RowScanner {
      * the parsers keep); false when the line is not taken.
      */
     boolean scan(byte[] b, int off, int len) {
+        return object(b, off, off + len) == off + len;
+    }
+
+    /**
+     * {@link #scan} of a line whose end is not known yet: checks the object starting at {@code off}
+     * (after spaces and tabs) and returns where the spaces and tabs after it end, or -1 when the line is
+     * not taken or does not end before {@code limit}. The line is taken only if a line terminator
+     * (or the end of the file) follows there.
+     */
+    int object(byte[] b, int off, int limit) {
         java.util.Arrays.fill(start, -1);
         int seen = 0;
-        int limit = off + len;
         int i = ws(b, off, limit);
         if (i >= limit || b[i] != '{') {
-            return false;
+            return -1;
         }
         i = ws(b, i + 1, limit);
         if (i < limit && b[i] == '}') {
-            return ws(b, i + 1, limit) == limit;
+            return ws(b, i + 1, limit);
         }
         while (true) {
             if (i >= limit || b[i] != '"') {
-                return false;
+                return -1;
             }
             int keyStart = i + 1;
             int keyEnd = keyStart;
             while (keyEnd < limit && b[keyEnd] != '"') {
                 byte c = b[keyEnd];
                 if (c == '\\' || c < 0x20) {
-                    return false; // an escaped or broken key: the full parser decides
+                    return -1; // an escaped or broken key: the full parser decides
                 }
                 keyEnd++;
             }
             if (keyEnd >= limit) {
-                return false;
+                return -1;
             }
             i = ws(b, keyEnd + 1, limit);
             if (i >= limit || b[i] != ':') {
-                return false;
+                return -1;
             }
             int valueStart = ws(b, i + 1, limit);
             int valueEnd = value(b, valueStart, limit, 1);
             if (valueEnd < 0) {
-                return false;
+                return -1;
             }
             int f = field(b, keyStart, keyEnd);
             if (f >= 0) {
@@ -98,14 +107,14 @@ final class RowScanner {
             }
             i = ws(b, valueEnd, limit);
             if (i >= limit) {
-                return false;
+                return -1;
             }
             if (b[i] == ',') {
                 i = ws(b, i + 1, limit);
             } else if (b[i] == '}') {
-                return ws(b, i + 1, limit) == limit;
+                return ws(b, i + 1, limit);
             } else {
-                return false;
+                return -1;
             }
         }
     }
