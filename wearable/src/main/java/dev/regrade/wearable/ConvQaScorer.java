@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.HashMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -249,8 +249,9 @@ public final class ConvQaScorer {
     private static final class Totals {
         final double[] bleu = new double[2];
         final double[] judge = new double[2];
-        final Map<String, double[]> catBleu = new TreeMap<>(PyStr.ORDER);
-        final Map<String, double[]> catJudge = new TreeMap<>(PyStr.ORDER);
+        // Looked up per row; only their key sets are ordered (Python's order) when the summary is made.
+        final Map<String, double[]> catBleu = new HashMap<>();
+        final Map<String, double[]> catJudge = new HashMap<>();
     }
 
     /**

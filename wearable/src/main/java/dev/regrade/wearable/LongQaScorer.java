@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.HashMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -160,8 +161,9 @@ public final class LongQaScorer {
                     + pairing.pairedPreds() + ") must have the same number of entries.");
         }
         int[] counts = new int[2]; // index, correct
-        Map<String, int[]> cats = new TreeMap<>(PyStr.ORDER);
-        pairing.forEach(goldenRows, predRows, LongQaScorer::compact, (g, p) -> {
+        Map<String, int[]> cats = new HashMap<>(); // looked up per row; put in Python's order at the end
+        // Rows are scored on a second thread while the next ones are read (in order, as one pass would).
+        pairing.forEachAsync(goldenRows, predRows, LongQaScorer::compact, (g, p) -> {
             String goldAnswer = PyStr.upper(PyWhitespace.strip(PyJsonValue.str(PyJsonValue.item(g, "mcq_answer"))));
             JsonNode predValue = PyJsonValue.get(p, "mcq_answer");
             String predRaw = predValue != null ? PyJsonValue.str(predValue) : "";
@@ -190,7 +192,9 @@ public final class LongQaScorer {
         int total = counts[0];
         double accuracy = total > 0 ? (double) counts[1] / total : 0.0;
         ObjectNode catAcc = F.objectNode();
-        for (Map.Entry<String, int[]> e : cats.entrySet()) {
+        Map<String, int[]> ordered = new TreeMap<>(PyStr.ORDER);
+        ordered.putAll(cats);
+        for (Map.Entry<String, int[]> e : ordered.entrySet()) {
             catAcc.put(e.getKey(), PyRound.round((double) e.getValue()[0] / e.getValue()[1], 4));
         }
         ObjectNode head = F.objectNode();

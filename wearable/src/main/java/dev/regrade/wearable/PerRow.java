@@ -53,15 +53,14 @@ abstract class PerRow implements AutoCloseable {
     /** per_row items at level 2 of an indent-2 document, written to a temp file. */
     static final class Spool extends PerRow {
         private final Path file;
-        private final Writer out;
-        private final StringBuilder row = new StringBuilder(1 << 12);
+        private final Utf8Sink out;
         private long count;
 
         Spool(Path dir) {
             try {
                 Files.createDirectories(dir);
                 file = Files.createTempFile(dir, ".per_row", ".tmp");
-                out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16);
+                out = new Utf8Sink(Files.newOutputStream(file));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -70,11 +69,8 @@ abstract class PerRow implements AutoCloseable {
         @Override
         void add(ObjectNode row) {
             try {
-                // Built in a StringBuilder first: one write per row instead of one per character.
-                this.row.setLength(0);
-                this.row.append(count == 0 ? "\n    " : ",\n    ");
-                PyJson.dump(row, INDENT_2, 2, this.row);
-                out.append(this.row);
+                out.append(count == 0 ? "\n    " : ",\n    ");
+                PyJson.dump(row, INDENT_2, 2, out);
                 count++;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

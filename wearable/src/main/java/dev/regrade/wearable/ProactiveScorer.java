@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyRound;
 import dev.regrade.pycompat.PyStr;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.HashMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -69,9 +71,35 @@ public final class ProactiveScorer {
         return m;
     }
 
-    /** The six possible per_row tag entries ({gold, pred}), for rows that are only written out. */
-    private static final ObjectNode[] SHARED_TAGS = {tag(true, 0), tag(true, 1), tag(true, 2), tag(false, 0),
-        tag(false, 1), tag(false, 2)};
+    /**
+     * The six possible per_row tag entries ({gold, pred}), for rows that are only written out: each
+     * remembers its text in the results file's format, at the level tags sit, so that a million of them
+     * cost one rendering each.
+     */
+    private static final ObjectNode[] SHARED_TAGS = {new SharedTag(true, 0), new SharedTag(true, 1),
+        new SharedTag(true, 2), new SharedTag(false, 0), new SharedTag(false, 1), new SharedTag(false, 2)};
+
+    /** A shared tag entry that gives its rendering in {@link PerRow#INDENT_2}. */
+    private static final class SharedTag extends ObjectNode implements PyJson.Rendered {
+        private final Map<Integer, String> byLevel = new java.util.concurrent.ConcurrentHashMap<>();
+
+        SharedTag(boolean gold, int shown) {
+            super(F);
+            setAll(tag(gold, shown));
+        }
+
+        @Override
+        public String rendering(PyJson.Format format, int level) {
+            if (format != PerRow.INDENT_2) {
+                return null;
+            }
+            return byLevel.computeIfAbsent(level, l -> {
+                StringBuilder sb = new StringBuilder();
+                PyJson.dump(deepCopy(), format, l, sb);
+                return sb.toString();
+            });
+        }
+    }
 
     /** A per_row tag entry; shown: 0 interrupt, 1 silent, 2 "(unanswered)". */
     private static ObjectNode tag(boolean gold, int shown) {
@@ -175,10 +203,11 @@ public final class ProactiveScorer {
         // Rows written straight to a file never leave this class, so their tag entries can be shared.
         boolean shareTags = perRow instanceof PerRow.Spool;
         long[] total = new long[4]; // tp fp tn fn
-        Map<String, long[]> perTask = new TreeMap<>(PyStr.ORDER);
+        Map<String, long[]> perTask = new HashMap<>(); // looked up per row; put in Python's order at the end
         long[] skipped = new long[3]; // released skipped, fixed unanswered, fixed extra
         int[] index = new int[1];
-        pairing.forEach(golden, preds, ProactiveScorer::compact, (g, p) -> {
+        // Rows are scored on a second thread while the next ones are read (in order, as one pass would).
+        pairing.forEachAsync(golden, preds, ProactiveScorer::compact, (g, p) -> {
             int i = index[0]++;
             // _score_proactive_session, in its order of operations: a compacted golden row has its tags
             // parsed; a raw one is read as the original reads it (g["answers"], then each answer).
@@ -250,7 +279,7 @@ public final class ProactiveScorer {
         ObjectNode head = F.objectNode();
         head.set("overall", binaryMetrics(total[0], total[1], total[2], total[3]));
         ObjectNode pt = head.putObject("per_task");
-        for (Map.Entry<String, long[]> e : perTask.entrySet()) {
+        for (Map.Entry<String, long[]> e : sorted(perTask).entrySet()) {
             long[] c = e.getValue();
             pt.set(e.getKey(), binaryMetrics(c[0], c[1], c[2], c[3]));
         }
@@ -262,5 +291,12 @@ public final class ProactiveScorer {
             head.put("extra_pred_chunks", skipped[2]);
         }
         return head;
+    }
+
+    /** The entries in Python's order of their keys (code points). */
+    private static <V> Map<String, V> sorted(Map<String, V> m) {
+        Map<String, V> t = new TreeMap<>(PyStr.ORDER);
+        t.putAll(m);
+        return t;
     }
 }

@@ -25,6 +25,9 @@ final class RowScanner {
     private static final int MAX_DEPTH = 256;
     private static final int MAX_NUMBER = 64;
 
+    /** Per open container while a value is skipped: an object (else an array). */
+    private final boolean[] inObject = new boolean[MAX_DEPTH];
+
     private final byte[][] names;
     /** Per wanted field: start and end of its value in the last line scanned, or -1 when absent. */
     final int[] start;
@@ -144,28 +147,93 @@ final class RowScanner {
         return i;
     }
 
-    /** The end of the value starting at {@code i}, or -1 when it is not taken. */
-    private static int value(byte[] b, int i, int limit, int depth) {
-        if (i >= limit) {
+    /**
+     * The end of the value starting at {@code i}, or -1 when it is not taken. One loop with a stack of
+     * open containers ({@link #inObject}), not recursion: nested values are most of a golden row.
+     */
+    private int value(byte[] b, int i, int limit, int depth0) {
+        int depth = 0;
+        while (true) {
+            // A value starts at i.
+            if (i >= limit) {
+                return -1;
+            }
+            byte c = b[i];
+            if (c == '"') {
+                i = string(b, i + 1, limit);
+            } else if (c == '{' || c == '[') {
+                if (depth + depth0 >= MAX_DEPTH) {
+                    return -1;
+                }
+                boolean obj = c == '{';
+                i = ws(b, i + 1, limit);
+                if (i < limit && b[i] == (obj ? '}' : ']')) {
+                    i++;
+                } else {
+                    inObject[depth++] = obj;
+                    if (obj && (i = key(b, i, limit)) < 0) {
+                        return -1;
+                    }
+                    continue;
+                }
+            } else if (c == 't') {
+                i = literal(b, i, limit, "true");
+            } else if (c == 'f') {
+                i = literal(b, i, limit, "false");
+            } else if (c == 'n') {
+                i = literal(b, i, limit, "null");
+            } else if (c == '-' || (c >= '0' && c <= '9')) {
+                i = number(b, i, limit);
+            } else {
+                return -1;
+            }
+            // After a value: close containers, or go on to the next item.
+            while (true) {
+                if (i < 0) {
+                    return -1;
+                }
+                if (depth == 0) {
+                    return i;
+                }
+                i = ws(b, i, limit);
+                if (i >= limit) {
+                    return -1;
+                }
+                c = b[i];
+                boolean obj = inObject[depth - 1];
+                if (c == ',') {
+                    i = ws(b, i + 1, limit);
+                    if (obj) {
+                        i = key(b, i, limit);
+                    }
+                    break;
+                }
+                if (c != (obj ? '}' : ']')) {
+                    return -1;
+                }
+                depth--;
+                i++;
+            }
+            if (i < 0) {
+                return -1;
+            }
+        }
+    }
+
+    /** A member's key, the colon and the space before its value; returns where the value starts, or -1. */
+    private static int key(byte[] b, int i, int limit) {
+        if (i >= limit || b[i] != '"') {
             return -1;
         }
-        byte c = b[i];
-        switch (c) {
-            case '"':
-                return string(b, i + 1, limit);
-            case '[':
-                return array(b, i + 1, limit, depth);
-            case '{':
-                return object(b, i + 1, limit, depth);
-            case 't':
-                return literal(b, i, limit, "true");
-            case 'f':
-                return literal(b, i, limit, "false");
-            case 'n':
-                return literal(b, i, limit, "null");
-            default:
-                return c == '-' || (c >= '0' && c <= '9') ? number(b, i, limit) : -1;
+        i = string(b, i + 1, limit);
+        if (i < 0) {
+            return -1;
         }
+        i = ws(b, i, limit);
+        if (i >= limit || b[i] != ':') {
+            return -1;
+        }
+        return ws(b, i + 1, limit);
     }
 
     /** The end of a string whose first content byte is at {@code i} (just past its closing quote), or -1. */
@@ -234,71 +302,6 @@ final class RowScanner {
     private static boolean has(long w, long pattern) {
         long x = w ^ pattern;
         return ((x - ONES) & ~x & HIGHS) != 0;
-    }
-
-    private static int array(byte[] b, int i, int limit, int depth) {
-        if (depth >= MAX_DEPTH) {
-            return -1;
-        }
-        i = ws(b, i, limit);
-        if (i < limit && b[i] == ']') {
-            return i + 1;
-        }
-        while (true) {
-            i = value(b, i, limit, depth + 1);
-            if (i < 0) {
-                return -1;
-            }
-            i = ws(b, i, limit);
-            if (i >= limit) {
-                return -1;
-            }
-            if (b[i] == ']') {
-                return i + 1;
-            }
-            if (b[i] != ',') {
-                return -1;
-            }
-            i = ws(b, i + 1, limit);
-        }
-    }
-
-    private static int object(byte[] b, int i, int limit, int depth) {
-        if (depth >= MAX_DEPTH) {
-            return -1;
-        }
-        i = ws(b, i, limit);
-        if (i < limit && b[i] == '}') {
-            return i + 1;
-        }
-        while (true) {
-            if (i >= limit || b[i] != '"') {
-                return -1;
-            }
-            i = string(b, i + 1, limit);
-            if (i < 0) {
-                return -1;
-            }
-            i = ws(b, i, limit);
-            if (i >= limit || b[i] != ':') {
-                return -1;
-            }
-            i = value(b, ws(b, i + 1, limit), limit, depth + 1);
-            if (i < 0) {
-                return -1;
-            }
-            i = ws(b, i, limit);
-            if (i >= limit) {
-                return -1;
-            }
-            if (b[i] == '}') {
-                return i + 1;
-            }
-            if (b[i] != ',') {
-                return -1;
-            }
-            i = ws(b, i + 1, limit);
-        }
     }
 
     private static int literal(byte[] b, int i, int limit, String word) {
