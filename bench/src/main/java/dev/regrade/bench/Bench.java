@@ -53,7 +53,8 @@ public final class Bench {
      * @param launcher the {@code regrade} launcher script to start child audits with (its JVM
      *                 options are the ones measured), or null to start them with {@code java -jar}
      * @param jar      the regrade jar, or null when not running from a jar (no child processes)
-     * @param sections what to measure: {@code audit}, {@code throughput}, {@code subjects}, {@code replay}
+     * @param sections what to measure: {@code audit}, {@code throughput}, {@code subjects} (= {@code wearable}
+     *                 and {@code vereval}), {@code replay}
      * @param upstream a directory with the upstream wearable scorers ({@code released/run_evaluation.py},
      *                 {@code fixed/run_evaluation.py}) to compare with, or null
      * @param progress receives one line per step
@@ -61,7 +62,8 @@ public final class Bench {
     public record Options(int repeat, boolean quick, int requests, Path launcher, Path jar, Set<String> sections,
                           Path upstream, Consumer<String> progress) {
         /** The sections {@code regrade bench} knows, in the order they run. */
-        public static final List<String> SECTIONS = List.of("audit", "throughput", "subjects", "replay");
+        public static final List<String> SECTIONS = List.of("audit", "throughput", "subjects", "wearable", "vereval",
+                "replay");
 
         public Options {
             sections = Set.copyOf(sections);
@@ -105,10 +107,11 @@ public final class Bench {
         if (o.sections().contains("throughput")) {
             throughput(o, doc);
         }
-        if (o.sections().contains("subjects")) {
-            doc.set("subjects", o.upstream() == null
-                    ? SubjectsBench.run(o.repeat(), o.quick(), o.launcher(), o.jar(), o.progress())
-                    : SubjectsBench.run(o.repeat(), o.quick(), o.launcher(), o.jar(), o.upstream(), o.progress()));
+        boolean wearable = o.sections().contains("subjects") || o.sections().contains("wearable");
+        boolean vereval = o.sections().contains("subjects") || o.sections().contains("vereval");
+        if (wearable || vereval) {
+            doc.set("subjects", SubjectsBench.run(o.repeat(), o.quick(), o.launcher(), o.jar(),
+                    o.upstream() != null ? o.upstream() : SubjectsBench.upstreamFromEnv(), wearable, vereval, o.progress()));
         }
         if (o.sections().contains("replay")) {
             if (o.launcher() == null && o.jar() == null) {

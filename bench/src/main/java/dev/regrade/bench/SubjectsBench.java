@@ -68,8 +68,19 @@ public final class SubjectsBench {
 
     /** {@link #run(int, boolean, Path, Path, Path, Consumer)} with the upstream directory from {@value #UPSTREAM_ENV}. */
     public static ObjectNode run(int repeat, boolean quick, Path launcher, Path jar, Consumer<String> progress) {
+        return run(repeat, quick, launcher, jar, upstreamFromEnv(), progress);
+    }
+
+    /** The upstream scorers' directory from {@value #UPSTREAM_ENV}, or null. */
+    public static Path upstreamFromEnv() {
         String env = System.getenv(UPSTREAM_ENV);
-        return run(repeat, quick, launcher, jar, env == null || env.isEmpty() ? null : Path.of(env), progress);
+        return env == null || env.isEmpty() ? null : Path.of(env);
+    }
+
+    /** Both parts: the wearable scorers and VerEval. */
+    public static ObjectNode run(int repeat, boolean quick, Path launcher, Path jar, Path upstream,
+                                 Consumer<String> progress) {
+        return run(repeat, quick, launcher, jar, upstream, true, true, progress);
     }
 
     /**
@@ -78,7 +89,7 @@ public final class SubjectsBench {
      * {@code upstream}: directory of the upstream scorers, or null (Python skipped).
      */
     public static ObjectNode run(int repeat, boolean quick, Path launcher, Path jar, Path upstream,
-                                 Consumer<String> progress) {
+                                 boolean withWearable, boolean withVerEval, Consumer<String> progress) {
         int runs = quick ? 1 : repeat;
         List<Integer> scales = quick ? List.of(1) : List.of(1, 10, 100);
         ObjectNode doc = F.objectNode();
@@ -98,18 +109,22 @@ public final class SubjectsBench {
         for (int scale : scales) {
             Path dir = ChildProcesses.tempDir("regrade-subjects-bench-");
             try {
-                progress.accept("subjects: generating data at " + scale + "× (not timed)");
-                WearableGenerator.Files3 files = WearableGenerator.generate(dir.resolve("wearable"), SEED, scale);
-                for (String task : TASKS) {
-                    for (String variant : VARIANTS) {
-                        progress.accept("subjects: score " + task + " --variant " + variant + " at " + scale + "×, "
-                                + runs + " run(s)" + (py.available(variant) ? " paired with the original" : ""));
-                        wearable.add(measureScorer(prefix, py, files, task, variant, scale, runs, dir));
+                if (withWearable) {
+                    progress.accept("subjects: generating data at " + scale + "× (not timed)");
+                    WearableGenerator.Files3 files = WearableGenerator.generate(dir.resolve("wearable"), SEED, scale);
+                    for (String task : TASKS) {
+                        for (String variant : VARIANTS) {
+                            progress.accept("subjects: score " + task + " --variant " + variant + " at " + scale + "×, "
+                                    + runs + " run(s)" + (py.available(variant) ? " paired with the original" : ""));
+                            wearable.add(measureScorer(prefix, py, files, task, variant, scale, runs, dir));
+                        }
                     }
                 }
-                progress.accept("subjects: vereval at " + scale + "× against the fake judge");
-                // Above 1× one run: at 100× VerEval is 417,300 judge requests (minutes, not seconds).
-                vereval.add(measureVerEval(jar, dir.resolve("vereval"), scale, scale == 1 ? runs : 1));
+                if (withVerEval) {
+                    progress.accept("subjects: vereval at " + scale + "× against the fake judge");
+                    // Above 1× one run: at 100× VerEval is 417,300 judge requests (minutes, not seconds).
+                    vereval.add(measureVerEval(jar, dir.resolve("vereval"), scale, scale == 1 ? runs : 1));
+                }
             } finally {
                 ChildProcesses.deleteTree(dir);
             }
@@ -477,6 +492,9 @@ public final class SubjectsBench {
                     !paired ? "-" : String.format(Locale.ROOT, "%.0f MB", p.get("peak_rss_mb").asDouble()),
                     !paired ? "-" : String.format(Locale.ROOT, "%.2fx", p.get("ratio").asDouble()),
                     !paired ? "-" : p.get("outputs_identical").asBoolean() ? "byte-identical" : "DIFFER", target));
+        }
+        if (doc.get("vereval").isEmpty()) {
+            return sb.toString();
         }
         sb.append("  VerEval against a fake judge on loopback (3 requests per sample, 8 workers):\n");
         for (JsonNode v : doc.get("vereval")) {

@@ -48,7 +48,7 @@ final class BenchCommand extends RegradeCommand {
     @Option(names = "--sections", defaultValue = "audit,throughput,subjects", split = ",", paramLabel = "S,S…",
             description = "What to measure: audit (the default audit, in-process and http), throughput (judge "
                     + "requests per second), subjects (the wearable scorers at 1x/10x/100x and VerEval, about 20 "
-                    + "minutes), replay (regrade replay over the synthetic leaderboard of 660 results and of "
+                    + "minutes; wearable or vereval for one of the two), replay (regrade replay over the synthetic leaderboard of 660 results and of "
                     + "1,320). Default: ${DEFAULT-VALUE}.")
     List<String> sections;
 

@@ -11,25 +11,6 @@ public final class Bleu {
     private Bleu() {
     }
 
-    /** A computation's result or the Python error it raised, to be taken up later. */
-    record Outcome<T>(T value, dev.regrade.pycompat.PyException error) {
-        static <T> Outcome<T> of(java.util.function.Supplier<T> body) {
-            try {
-                return new Outcome<>(body.get(), null);
-            } catch (dev.regrade.pycompat.PyException e) {
-                return new Outcome<>(null, e);
-            }
-        }
-
-        /** The value, or the error thrown again. */
-        T get() {
-            if (error != null) {
-                throw error;
-            }
-            return value;
-        }
-    }
-
     /** {@code _ngrams(tokens, n)}: n-gram counts (an n-gram is its tokens joined by a space, which no token contains). */
     public static Map<String, Integer> ngrams(List<String> tokens, int n) {
         Map<String, Integer> counts = new HashMap<>();

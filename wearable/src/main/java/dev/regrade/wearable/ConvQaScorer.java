@@ -177,7 +177,7 @@ public final class ConvQaScorer {
             pairing.forEachAsync(goldenRows, predRows, ConvQaScorer::compact,
                     // BLEU has no side effects, so it is computed on the reading thread, ahead; its result or
                     // error is taken up below in the original's order.
-                    (g, p) -> runBleu ? Bleu.Outcome.of(() -> bleuTurns(g, p)) : null,
+                    (g, p) -> runBleu ? Outcome.of(() -> bleuTurns(g, p)) : null,
                     (g, p, bleuOutcome) -> {
                         int i = index[0]++;
                         if (warnTurnCounts) {

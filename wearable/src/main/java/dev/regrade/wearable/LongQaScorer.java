@@ -155,6 +155,33 @@ public final class LongQaScorer {
         }
     }
 
+    /**
+     * One pair scored: its per_row entry, whether it is correct, and its category as the accuracy
+     * table keys it.
+     */
+    private record Scored(ObjectNode row, boolean correct, String category) {
+    }
+
+    /** evaluate_longqa's loop body for the pair at {@code index}, in the original's order of operations. */
+    private static Scored score(JsonNode g, JsonNode p, int index) {
+        String goldAnswer = PyStr.upper(PyWhitespace.strip(PyJsonValue.str(PyJsonValue.item(g, "mcq_answer"))));
+        JsonNode predValue = PyJsonValue.get(p, "mcq_answer");
+        String predRaw = predValue != null ? PyJsonValue.str(predValue) : "";
+        String predAnswer = normalizeAnswer(predRaw);
+        boolean correct = predAnswer.equals(goldAnswer);
+        JsonNode category = g.has("category") ? g.get("category") : TextNode.valueOf("");
+        ObjectNode row = F.objectNode();
+        row.put("index", index);
+        row.set("video_path", g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""));
+        row.set("question", g.has("question") ? g.get("question") : TextNode.valueOf(""));
+        row.put("gold_answer", goldAnswer);
+        row.put("pred_raw", predRaw);
+        row.put("pred_parsed", predAnswer);
+        row.put("correct", correct);
+        row.set("category", category);
+        return new Scored(row, correct, PyJsonValue.str(category));
+    }
+
     private ObjectNode evaluate(Rows goldenRows, Rows predRows, Pairing pairing, PerRow perRow) {
         if (pairing.pairedGolden() != pairing.pairedPreds()) {
             throw new PyValueError("Golden (" + pairing.pairedGolden() + ") and predictions ("
@@ -162,33 +189,25 @@ public final class LongQaScorer {
         }
         int[] counts = new int[2]; // index, correct
         Map<String, int[]> cats = new HashMap<>(); // looked up per row; put in Python's order at the end
-        // Rows are scored on a second thread while the next ones are read (in order, as one pass would).
-        pairing.forEachAsync(goldenRows, predRows, LongQaScorer::compact, (g, p) -> {
-            String goldAnswer = PyStr.upper(PyWhitespace.strip(PyJsonValue.str(PyJsonValue.item(g, "mcq_answer"))));
-            JsonNode predValue = PyJsonValue.get(p, "mcq_answer");
-            String predRaw = predValue != null ? PyJsonValue.str(predValue) : "";
-            String predAnswer = normalizeAnswer(predRaw);
-            boolean correct = predAnswer.equals(goldAnswer);
-            if (correct) {
-                counts[1]++;
-            }
-            JsonNode category = g.has("category") ? g.get("category") : TextNode.valueOf("");
-            ObjectNode row = F.objectNode();
-            row.put("index", counts[0]++);
-            row.set("video_path", g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""));
-            row.set("question", g.has("question") ? g.get("question") : TextNode.valueOf(""));
-            row.put("gold_answer", goldAnswer);
-            row.put("pred_raw", predRaw);
-            row.put("pred_parsed", predAnswer);
-            row.put("correct", correct);
-            row.set("category", category);
-            perRow.add(row);
-            int[] s = cats.computeIfAbsent(PyJsonValue.str(category), k -> new int[2]);
-            s[1]++;
-            if (correct) {
-                s[0]++;
-            }
-        });
+        // A row's scoring and its per_row entry are made on the reading thread, ahead (they depend on the
+        // pair and its index only, and an error is taken up in order); the second thread writes the rows
+        // and adds up the counts.
+        int[] made = new int[1];
+        pairing.forEachAsync(goldenRows, predRows, LongQaScorer::compact,
+                (g, p) -> Outcome.of(() -> score(g, p, made[0]++)),
+                (g, p, outcome) -> {
+                    Scored s = outcome.get();
+                    counts[0]++;
+                    if (s.correct()) {
+                        counts[1]++;
+                    }
+                    perRow.add(s.row());
+                    int[] c = cats.computeIfAbsent(s.category(), k -> new int[2]);
+                    c[1]++;
+                    if (s.correct()) {
+                        c[0]++;
+                    }
+                });
         int total = counts[0];
         double accuracy = total > 0 ? (double) counts[1] / total : 0.0;
         ObjectNode catAcc = F.objectNode();

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 final class Utf8Sink implements Appendable, AutoCloseable {
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
+    private final char[] chars = new char[1 << 12];
     private int n;
 
     Utf8Sink(OutputStream out) {
@@ -36,11 +37,12 @@ final class Utf8Sink implements Appendable, AutoCloseable {
             if (n == buf.length) {
                 flushBuffer();
             }
-            int run = Math.min(end - i, buf.length - n);
+            int run = Math.min(Math.min(end - i, buf.length - n), chars.length);
+            s.getChars(i, i + run, chars, 0); // one copy, then plain array reads
             int k = 0;
-            // The ASCII prefix of the run, char by char into the buffer (the JIT turns this into a copy).
+            // The ASCII prefix of the run, char by char into the buffer.
             while (k < run) {
-                char c = s.charAt(i + k);
+                char c = chars[k];
                 if (c >= 0x80) {
                     break;
                 }
