@@ -1,9 +1,9 @@
 package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.pycompat.PyException;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.wearable.ConvQaScorer;
 import dev.regrade.wearable.LongQaScorer;
 import dev.regrade.wearable.OpenAiChatReplySource;
@@ -45,7 +45,6 @@ import picocli.CommandLine.Parameters;
             "", "Exit status: 0 scored, 1 the original's error on these inputs (printed as ERROR: <its message>; no "
                 + "file written), 2 bad input (a missing file, a file that is not UTF-8, a bad option)."})
 final class ScoreCommand extends RegradeCommand {
-    private static final ObjectMapper FIRST_ROW = new ObjectMapper();
 
     /** The tasks, each with the fields of its golden rows that a predictions row never needs (the answer key's context). */
     enum Task {
@@ -171,7 +170,7 @@ final class ScoreCommand extends RegradeCommand {
         try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 if (!line.isBlank()) {
-                    JsonNode n = FIRST_ROW.readTree(line);
+                    JsonNode n = PyJson.LOADS.readTree(line); // the scorers' own mapper: no second one to start
                     return n != null && n.isObject() ? n : null;
                 }
             }

@@ -37,6 +37,9 @@ public final class LongQaScorer {
     /** The fields the scorer reads from golden rows and from prediction rows (pairing included). */
     private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "question", "mcq_answer", "category");
     private static final Set<String> PRED_FIELDS = Set.of("video_path", "question", "mcq_answer");
+    /** What pairing reads of golden rows: released's composite key, fixed's id. */
+    private static final Set<String> RELEASED_KEYS = Set.of("video_path", "question");
+    private static final Set<String> FIXED_KEYS = Set.of("video_path");
 
     private final Variant variant;
     private final Consumer<String> warn;
@@ -116,7 +119,10 @@ public final class LongQaScorer {
     /** {@code _run_longqa}: scores the files and writes {@code output} and its {@code _summary} file. */
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
         // Each file is read once; only the fields scoring and pairing use are held.
-        Rows g = Rows.loaded(goldenPath, GOLDEN_FIELDS, LongQaScorer::compact);
+        // Golden is read once, holding only what pairing reads (the id, and the question for released's
+        // composite key) and where the scored fields lie: a row is built again when it is scored, so
+        // fewer objects live through the collections. Predictions are held as read (few small fields).
+        IndexedRows g = Rows.index(goldenPath, variant == Variant.RELEASED ? RELEASED_KEYS : FIXED_KEYS, GOLDEN_FIELDS);
         Rows p = Rows.loaded(Rows.of(predsPath, PRED_FIELDS), UnaryOperator.identity());
         int ng = g.count();
         int np = p.count();
@@ -149,7 +155,7 @@ public final class LongQaScorer {
         }
         Path dir = output.toAbsolutePath().getParent();
         try (PerRow.Spool rows = PerRow.spool(dir)) {
-            ObjectNode head = evaluate(g, p, pairing, rows);
+            ObjectNode head = evaluate(g.scored(), p, pairing, rows);
             Path summary = rows.writeResults(output, head);
             return new ScoreRun(head, output, summary, 0, variant == Variant.FIXED ? 0 : -1);
         }
