@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.HashMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -121,9 +120,10 @@ public final class LongQaScorer {
         // Each file is read once; only the fields scoring and pairing use are held.
         // Golden is read once, holding only what pairing reads (the id, and the question for released's
         // composite key) and where the scored fields lie: a row is built again when it is scored, so
-        // fewer objects live through the collections. Predictions are held as read (few small fields).
+        // fewer objects live through the collections. Predictions likewise (released's warnings show
+        // all three of their fields, so it keeps them all).
         IndexedRows g = Rows.index(goldenPath, variant == Variant.RELEASED ? RELEASED_KEYS : FIXED_KEYS, GOLDEN_FIELDS);
-        Rows p = Rows.loaded(Rows.of(predsPath, PRED_FIELDS), UnaryOperator.identity());
+        IndexedRows p = Rows.index(predsPath, variant == Variant.RELEASED ? PRED_FIELDS : FIXED_KEYS, PRED_FIELDS);
         int ng = g.count();
         int np = p.count();
         Pairing pairing;
@@ -155,7 +155,7 @@ public final class LongQaScorer {
         }
         Path dir = output.toAbsolutePath().getParent();
         try (PerRow.Spool rows = PerRow.spool(dir)) {
-            ObjectNode head = evaluate(g.scored(), p, pairing, rows);
+            ObjectNode head = evaluate(g.scored(), p.scored(), pairing, rows);
             Path summary = rows.writeResults(output, head);
             return new ScoreRun(head, output, summary, 0, variant == Variant.FIXED ? 0 : -1);
         }
