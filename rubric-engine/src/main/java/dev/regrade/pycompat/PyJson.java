@@ -164,6 +164,15 @@ public final class PyJson {
     }
 
     /**
+     * A destination that takes runs of ASCII chars as bytes: with {@code ensure_ascii} every char a string
+     * writes unescaped is printable ASCII, and such a run is handed over in one call.
+     */
+    public interface AsciiSink extends Appendable {
+        /** Appends {@code s[from, to)}, whose chars are all ASCII. */
+        void appendAscii(String s, int from, int to) throws IOException;
+    }
+
+    /**
      * A node that is written many times with the same text (a shared constant in a large document):
      * it may give its text for a format and level, which is then written as it is. The text must be what
      * this class would write for it there.
@@ -292,13 +301,18 @@ public final class PyJson {
         out.append('"');
         int run = 0; // start of the pending run of characters written as they are
         char[] cs = s.toCharArray(); // one copy, then plain array reads (cheaper than charAt in C1 code)
+        AsciiSink sink = ascii && out instanceof AsciiSink a ? a : null;
         for (int i = 0; i < cs.length; i++) {
             char c = cs[i];
             if (c >= 0x20 && c != '"' && c != '\\' && (c <= 0x7e || !ascii)) {
                 continue;
             }
             if (run < i) {
-                out.append(s, run, i);
+                if (sink != null) {
+                    sink.appendAscii(s, run, i);
+                } else {
+                    out.append(s, run, i);
+                }
             }
             run = i + 1;
             switch (c) {
@@ -314,7 +328,11 @@ public final class PyJson {
             }
         }
         if (run < s.length()) {
-            out.append(s, run, s.length());
+            if (sink != null) {
+                sink.appendAscii(s, run, s.length());
+            } else {
+                out.append(s, run, s.length());
+            }
         }
         out.append('"');
     }

@@ -1,5 +1,6 @@
 package dev.regrade.wearable;
 
+import dev.regrade.pycompat.PyJson;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -8,7 +9,7 @@ import java.io.OutputStream;
  * blocks: no StringBuilder, Writer or encoder between the JSON writer and the file. JSON written with
  * ensure_ascii is all ASCII, for which a run of a string is copied as its bytes.
  */
-final class Utf8Sink implements Appendable, AutoCloseable {
+final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     private final char[] chars = new char[1 << 12];
@@ -63,6 +64,21 @@ final class Utf8Sink implements Appendable, AutoCloseable {
             }
         }
         return this;
+    }
+
+    /** An ASCII run copied as its bytes (the low byte of each char, which for ASCII is the char). */
+    @Override
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): exactly right for ASCII
+    public void appendAscii(String s, int from, int to) throws IOException {
+        while (from < to) {
+            if (n == buf.length) {
+                flushBuffer();
+            }
+            int run = Math.min(to - from, buf.length - n);
+            s.getBytes(from, from + run, buf, n);
+            n += run;
+            from += run;
+        }
     }
 
     @Override
