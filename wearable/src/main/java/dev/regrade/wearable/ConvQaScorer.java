@@ -174,16 +174,19 @@ public final class ConvQaScorer {
         if (!runJudge) {
             // One pass: an error is the one the original meets first (FirstError). Rows are scored on a
             // second thread while the next ones are read.
+            // BLEU has no side effects, so every other conversation's is computed on the reading thread, ahead
+            // (the two threads then share the largest part of the work); its result or error is taken up
+            // below in the original's order.
+            int[] read = new int[1];
             pairing.forEachAsync(goldenRows, predRows, ConvQaScorer::compact,
-                    // BLEU has no side effects, so it is computed on the reading thread, ahead; its result or
-                    // error is taken up below in the original's order.
-                    (g, p) -> runBleu ? Outcome.of(() -> bleuTurns(g, p)) : null,
-                    (g, p, bleuOutcome) -> {
+                    (g, p) -> runBleu && read[0]++ % 2 == 0 ? Outcome.of(() -> bleuTurns(g, p)) : null,
+                    (g, p, ahead) -> {
                         int i = index[0]++;
                         if (warnTurnCounts) {
                             first.run(WARN, () -> warnTurnCount(g, p, i));
                         }
-                        double[] bleu = runBleu ? first.run(BLEU, bleuOutcome::get) : null;
+                        double[] bleu = !runBleu ? null
+                                : first.run(BLEU, ahead != null ? ahead::get : () -> bleuTurns(g, p));
                         first.run(ROWS, () -> addRow(g, p, i, bleu, null, totals, perRow));
                     });
         } else {

@@ -88,7 +88,6 @@ final class IndexedRows implements Rows {
     private IndexedRows concat(IndexedRows o) {
         List<JsonNode> k = new ArrayList<>(keys);
         k.addAll(o.keys);
-        int w = scoredNames.length;
         return new IndexedRows(path, scoredFields, scoredNames, k, cat(offsets, o.offsets), cat(lengths, o.lengths),
                 cat(start, o.start), cat(end, o.end), cat(rank, o.rank), cat(located, o.located));
     }

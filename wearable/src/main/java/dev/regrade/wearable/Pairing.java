@@ -12,7 +12,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -20,8 +23,8 @@ import java.util.function.UnaryOperator;
  * How predictions meet golden rows. A plan is either positional (golden and predictions streamed side
  * by side, Python's {@code zip}) or keyed: for each prediction, in prediction order, the golden row it
  * was matched to (or none: dropped). Keyed plans hold one int per prediction and, per golden row kept,
- * where its line lies in the golden file (read again when it is scored), or the compacted row itself
- * for rows that are not from a file.
+ * its index in the {@link IndexedRows} it came from (the row is built again when it is scored), or the
+ * compacted row itself for rows held in memory.
  */
 final class Pairing {
     final boolean positional;
@@ -257,7 +260,7 @@ final class Pairing {
      * {@code score}) gives each pair a value that {@code score} then receives with it.
      */
     <T> void forEachAsync(Rows goldenRows, Rows preds, UnaryOperator<JsonNode> compact,
-                          java.util.function.BiFunction<JsonNode, JsonNode, T> prepare, Scored<T> score) {
+                          BiFunction<JsonNode, JsonNode, T> prepare, Scored<T> score) {
         if (Runtime.getRuntime().availableProcessors() < 2) {
             forEach(goldenRows, preds, compact, (g, p) -> score.accept(g, p, prepare.apply(g, p)));
             return;
@@ -279,7 +282,7 @@ final class Pairing {
     private static final class HandOff {
         private static final int BATCH = 64;
         private static final Object[] END = new Object[0];
-        private final java.util.concurrent.BlockingQueue<Object[]> queue = new java.util.concurrent.ArrayBlockingQueue<>(8);
+        private final BlockingQueue<Object[]> queue = new ArrayBlockingQueue<>(8);
         private final Thread consumer;
         private volatile Throwable failure;
         private Object[] batch = new Object[BATCH * 3];
