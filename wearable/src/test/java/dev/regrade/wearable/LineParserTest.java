@@ -37,6 +37,18 @@ class LineParserTest {
         assertEquals(Set.of("scanned row", "parsed row", "parsed error"), paths);
     }
 
+    /** The clean generator the file tests rely on makes only lines json.loads reads. */
+    @Test
+    void cleanLinesAreRows() {
+        JsonLines gen = new JsonLines(19, true, true);
+        for (int i = 0; i < LINES / 4; i++) {
+            byte[] line = gen.line();
+            String want = JsonLines.reference(line, 0, line.length, JsonLines.WANTED);
+            assertTrue(!want.startsWith("error"), () -> want + " " + show(line));
+            assertEquals(want, row(new LineParser(JsonLines.WANTED), line, 0, line.length), () -> show(line));
+        }
+    }
+
     @Test
     void rowOfALineInsideALargerBufferEqualsTheStringPath() {
         JsonLines gen = new JsonLines(17, true);

@@ -21,9 +21,10 @@ class RowScannerTest {
     @Test
     void whatTheScannerAcceptsJsonLoadsAccepts() {
         JsonLines gen = new JsonLines(26, true);
+        JsonLines clean = new JsonLines(28, true, true);
         int accepted = 0;
-        for (int i = 0; i < 150_000; i++) {
-            byte[] line = gen.line();
+        for (int i = 0; i < 100_000; i++) {
+            byte[] line = (i % 2 == 0 ? gen : clean).line();
             RowScanner s = new RowScanner(FIELDS);
             if (!validUtf8(line) || !s.scan(line, 0, line.length)) {
                 continue; // invalid UTF-8: invalidUtf8InAStringIsRefusedWhereverItFalls
@@ -40,7 +41,7 @@ class RowScannerTest {
                 assertEquals(JsonLines.render(want), JsonLines.render(span), LineParserTest.show(line));
             }
         }
-        assertTrue(accepted > 4_000, "the scanner accepts many lines: " + accepted);
+        assertTrue(accepted > 10_000, "the scanner accepts many lines: " + accepted);
     }
 
     /** object(b, off, limit): the end it returns is where the object and its spaces end, before any terminator. */
@@ -92,6 +93,27 @@ class RowScannerTest {
                         filled(bad)), ("b".repeat(16) + "\"}").getBytes(StandardCharsets.US_ASCII));
                 assertEquals(false, new RowScanner(FIELDS).scan(b, 0, b.length), LineParserTest.show(b));
             }
+        }
+    }
+
+    /**
+     * A lone surrogate escaped in a key below the top level: json.loads reads {"dialog": {"\ud800": 1}}, PyJson.LOADS
+     * (Jackson) refuses it, the scanner takes it; so the row differs from the String path's error.
+     */
+    @Disabled("BUG (contract; a PyJson divergence no real input reaches): RowScanner accepts "
+            + "{\"video_path\": \"a\", \"dialog\": {\"\\ud800\": 1}}, which PyJson.LOADS refuses (\"Broken surrogate pair "
+            + "in field name\"), so LineParser gives the row {\"video_path\": \"a\"} where the String path raises "
+            + "PyJsonDecodeError (json.loads itself accepts the line)")
+    @Test
+    void aLoneSurrogateInANestedKeyIsRefused() {
+        for (String t : List.of("{\"video_path\": \"a\", \"dialog\": {\"\\ud800\": 1}}",
+                "{\"video_path\": \"a\", \"dialog\": [{\"x\\udfff\": 1}]}")) {
+            byte[] b = t.getBytes(StandardCharsets.US_ASCII);
+            if (new RowScanner(FIELDS).scan(b, 0, b.length)) {
+                loads(b, 0, b.length);
+            }
+            assertEquals(JsonLines.reference(b, 0, b.length, JsonLines.WANTED),
+                    LineParserTest.row(new LineParser(JsonLines.WANTED), b, 0, b.length), t);
         }
     }
 
