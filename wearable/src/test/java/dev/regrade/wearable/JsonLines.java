@@ -9,7 +9,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -242,6 +244,31 @@ final class JsonLines {
         } catch (RuntimeException e) {
             return error(e);
         }
+    }
+
+    /** Universal newlines (\n, \r\n, \r), blank lines skipped, each line by the String path; the first error ends it. */
+    static List<String> file(byte[] b, Set<String> fields) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        int i = 0;
+        while (start < b.length) {
+            while (i < b.length && b[i] != '\n' && b[i] != '\r') {
+                i++;
+            }
+            String row = reference(b, start, i - start, fields);
+            if (i < b.length && b[i] == '\r' && i + 1 < b.length && b[i + 1] == '\n') {
+                i++;
+            }
+            start = ++i;
+            if (row.equals("blank")) {
+                continue;
+            }
+            out.add(row);
+            if (row.startsWith("error ")) {
+                break;
+            }
+        }
+        return out;
     }
 
     static String decode(byte[] b, int off, int len) {

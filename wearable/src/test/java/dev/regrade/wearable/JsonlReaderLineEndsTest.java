@@ -109,7 +109,7 @@ class JsonlReaderLineEndsTest {
     private int check(byte[] content) throws IOException {
         Path p = tmp.resolve("rows.jsonl");
         Files.write(p, content);
-        List<String> want = reference(content);
+        List<String> want = JsonLines.file(content, JsonLines.WANTED);
         List<String> got = new ArrayList<>();
         try (JsonlReader it = new JsonlReader(p, JsonLines.WANTED)) {
             while (it.hasNext()) {
@@ -129,31 +129,6 @@ class JsonlReaderLineEndsTest {
         }
         assertEquals(want, got);
         return want.size();
-    }
-
-    /** Universal newlines (\n, \r\n, \r), blank lines skipped, each line by the String path; the first error ends it. */
-    static List<String> reference(byte[] b) {
-        List<String> out = new ArrayList<>();
-        int start = 0;
-        int i = 0;
-        while (start < b.length) {
-            while (i < b.length && b[i] != '\n' && b[i] != '\r') {
-                i++;
-            }
-            String row = JsonLines.reference(b, start, i - start, JsonLines.WANTED);
-            if (i < b.length && b[i] == '\r' && i + 1 < b.length && b[i + 1] == '\n') {
-                i++;
-            }
-            start = ++i;
-            if (row.equals("blank")) {
-                continue;
-            }
-            out.add(row);
-            if (row.startsWith("error ")) {
-                break;
-            }
-        }
-        return out;
     }
 
     private static byte[] asciiLine(JsonLines gen) {
