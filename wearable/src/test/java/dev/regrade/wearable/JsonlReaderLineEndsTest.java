@@ -57,6 +57,42 @@ class JsonlReaderLineEndsTest {
         assertTrue(rows > 2_000, "most lines are rows, not an early error: " + rows);
     }
 
+    /** Rows.loaded reading two halves at once gives one pass's rows, or fails with its first error. */
+    @Test
+    void randomFilesReadInTwoHalvesGiveOnePassesRows() throws IOException {
+        long before = ParallelSplit.minBytes;
+        ParallelSplit.minBytes = 1;
+        try {
+            int split = 0;
+            for (int seed = 0; seed < 30; seed++) {
+                SplittableRandom r = new SplittableRandom(seed);
+                JsonLines gen = new JsonLines(5000 + seed, false, true);
+                JsonLines noisy = new JsonLines(6000 + seed, false);
+                ByteArrayOutputStream file = new ByteArrayOutputStream();
+                int lines = r.nextInt(2, 300);
+                for (int i = 0; i < lines; i++) {
+                    file.writeBytes(r.nextInt(150) == 0 ? asciiLine(noisy) : asciiLine(gen));
+                    file.writeBytes(ascii(i + 1 < lines || r.nextBoolean() ? TERMINATORS[r.nextInt(3)] : ""));
+                }
+                Path p = tmp.resolve("halves.jsonl");
+                Files.write(p, file.toByteArray());
+                split += ParallelSplit.at(p) > 0 ? 1 : 0;
+                List<String> one = JsonLines.file(file.toByteArray(), JsonLines.WANTED);
+                String last = one.isEmpty() ? "" : one.get(one.size() - 1);
+                List<String> got = new ArrayList<>();
+                try (Rows.RowIterator it = Rows.loaded(p, JsonLines.WANTED, row -> row).open()) {
+                    it.forEachRemaining(row -> got.add(JsonLines.render(row)));
+                } catch (RuntimeException e) {
+                    got.add(JsonLines.error(e));
+                }
+                assertEquals(last.startsWith("error ") ? List.of(last) : one, got, "seed " + seed);
+            }
+            assertTrue(split > 15, "files split: " + split);
+        } finally {
+            ParallelSplit.minBytes = before;
+        }
+    }
+
     /** A terminator of each kind starting at each place around the first buffer's end, then more lines. */
     @Test
     void lineEndsAtTheBufferEdge() throws IOException {
