@@ -155,6 +155,30 @@ class ForEachAsyncTest {
         }
     }
 
+    /** prepare runs on the reading thread: its failure at pair k is a reading failure. */
+    @Test
+    void aPrepareFailureIsThrownAfterThePairsBeforeIt() {
+        for (int n : new int[] {1, 64, 65, 500}) {
+            for (int k : new int[] {0, 63, 64, n - 1}) {
+                if (k >= n) {
+                    continue;
+                }
+                List<Integer> handled = Collections.synchronizedList(new ArrayList<>());
+                RuntimeException boom = new ArithmeticException("prepare " + k);
+                RuntimeException thrown = assertThrows(RuntimeException.class, () ->
+                        Pairing.positional(n, n).forEachAsync(Counted.golden(n, -1), Counted.preds(n, -1), COMPACT,
+                                (g, p) -> {
+                                    if (g.intValue() / 10 == k) {
+                                        throw boom;
+                                    }
+                                    return g.intValue() / 10;
+                                }, (g, p, x) -> handled.add(x)));
+                assertSame(boom, thrown);
+                assertEquals(range(k), handled);
+            }
+        }
+    }
+
     private static List<Integer> range(int n) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {

@@ -55,6 +55,23 @@ class IndexedRowsTest {
         }
     }
 
+    /** Line ends of each kind at each place around the reader's first 1 MB buffer end, rows after them. */
+    @Test
+    void lineEndsAtTheBufferEdge() throws IOException {
+        int seed = 0;
+        for (int delta = -3; delta <= 3; delta++) {
+            for (String t : new String[] {"\n", "\r\n", "\r"}) {
+                String head = "{\"video_path\": \"big\", \"answers\": [\"";
+                String tail = "\"], \"dialog\": 1}";
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                out.writeBytes((head + "x".repeat((1 << 20) + delta - head.length() - tail.length()) + tail + t)
+                        .getBytes(StandardCharsets.US_ASCII));
+                out.writeBytes(file(seed++, false));
+                check(out.toByteArray(), seed, false);
+            }
+        }
+    }
+
     /** Random ASCII rows (non-ASCII lines: the scanner bug in LineParserTest), some past the 1 MB read window. */
     private static byte[] file(long seed, boolean withErrors) {
         SplittableRandom r = new SplittableRandom(seed);
