@@ -62,6 +62,46 @@ class LineParserTest {
         }
     }
 
+    /** Valid lines with a few bytes replaced, deleted or inserted (JSON's own bytes): every path, every error. */
+    @Test
+    void mutatedLinesEqualTheStringPath() {
+        JsonLines gen = new JsonLines(20, false, true);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(21);
+        byte[] alphabet = "{}[],:\"\\ \t0123456789eE.+-ntfrulsaNIy/bx\u0001\u000b\r\n".getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < LINES * 2; i++) {
+            byte[] line = gen.line();
+            for (int m = r.nextInt(1, 4); m > 0 && line.length > 0; m--) {
+                int at = r.nextInt(line.length);
+                byte c = alphabet[r.nextInt(alphabet.length)];
+                switch (r.nextInt(3)) {
+                    case 0 -> line[at] = c;
+                    case 1 -> line = JsonLines.cat(java.util.Arrays.copyOf(line, at),
+                            java.util.Arrays.copyOfRange(line, at + 1, line.length));
+                    default -> line = JsonLines.cat(JsonLines.cat(java.util.Arrays.copyOf(line, at), new byte[] {c}),
+                            java.util.Arrays.copyOfRange(line, at, line.length));
+                }
+            }
+            byte[] b = line;
+            if (!ascii(b)) {
+                continue; // scanLineOfNonAsciiLinesEqualsTheStringPath
+            }
+            String want = JsonLines.reference(b, 0, b.length, JsonLines.WANTED);
+            assertEquals(want, row(new LineParser(JsonLines.WANTED), b, 0, b.length), () -> show(b));
+            int lineEnd = 0;
+            while (lineEnd < b.length && b[lineEnd] != '\n' && b[lineEnd] != '\r') {
+                lineEnd++;
+            }
+            byte[] more = JsonLines.cat(b, "\n{}".getBytes(StandardCharsets.US_ASCII));
+            LineParser p = new LineParser(JsonLines.WANTED);
+            int end = p.scanLine(more, 0, more.length, false);
+            if (end >= 0) {
+                assertEquals(lineEnd, end, () -> "where the line ends: " + show(b));
+                assertEquals(JsonLines.reference(more, 0, lineEnd, JsonLines.WANTED), JsonLines.render(p.scannedRow(more)),
+                        () -> show(b));
+            }
+        }
+    }
+
     /**
      * scanLine as the reader calls it: the line followed by a terminator and more, or ending the file
      * (ASCII lines; the non-ASCII ones: {@link #scanLineOfNonAsciiLinesEqualsTheStringPath}).
