@@ -82,14 +82,14 @@ class IndexedRowsTest {
         for (int i = 0; i < n; i++) {
             int k = r.nextInt(200);
             if (k == 0 && withErrors) {
-                out.writeBytes(ascii(noisy));
+                out.writeBytes(noisy.asciiLine());
             } else if (k == 1 && seed % 4 == 0) {
                 out.writeBytes(("{\"task\": \"big\", \"dialog\": [\"" + "w".repeat(r.nextInt(1 << 19, 5 << 19))
                         + "\"], \"answers\": [\"a\\u00e9\"], \"video_path\": \"v\"}").getBytes(StandardCharsets.US_ASCII));
             } else if (k == 2) {
                 out.writeBytes(" \t".getBytes(StandardCharsets.US_ASCII)); // a blank line
             } else {
-                out.writeBytes(ascii(clean));
+                out.writeBytes(clean.asciiLine());
             }
             out.writeBytes((r.nextInt(5) == 0 ? "\r\n" : "\n").getBytes(StandardCharsets.US_ASCII));
         }
@@ -157,18 +157,5 @@ class IndexedRowsTest {
             out.add(JsonLines.error(e));
         }
         return out;
-    }
-
-    private static byte[] ascii(JsonLines gen) {
-        while (true) {
-            byte[] b = gen.line();
-            boolean ascii = true;
-            for (byte x : b) {
-                ascii &= x >= 0;
-            }
-            if (ascii) {
-                return b;
-            }
-        }
     }
 }

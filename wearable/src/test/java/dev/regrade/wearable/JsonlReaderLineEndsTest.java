@@ -42,11 +42,11 @@ class JsonlReaderLineEndsTest {
                 if (k == 0) {
                     file.writeBytes(ascii(BLANKS[r.nextInt(BLANKS.length)]));
                 } else if (k == 1 && r.nextInt(10) == 0) {
-                    file.writeBytes(asciiLine(noisy)); // most often an error: the pass ends there
+                    file.writeBytes(noisy.asciiLine()); // most often an error: the pass ends there
                 } else if (k == 2 && seed % 4 == 0) {
                     file.writeBytes(padding(r.nextInt(BUFFER - 5_000, BUFFER + 5_000), r)); // past a buffer's edge
                 } else {
-                    file.writeBytes(asciiLine(gen));
+                    file.writeBytes(gen.asciiLine());
                 }
                 if (i + 1 < lines || r.nextBoolean()) {
                     file.writeBytes(ascii(TERMINATORS[r.nextInt(TERMINATORS.length)]));
@@ -71,7 +71,7 @@ class JsonlReaderLineEndsTest {
                 ByteArrayOutputStream file = new ByteArrayOutputStream();
                 int lines = r.nextInt(2, 300);
                 for (int i = 0; i < lines; i++) {
-                    file.writeBytes(r.nextInt(150) == 0 ? asciiLine(noisy) : asciiLine(gen));
+                    file.writeBytes(r.nextInt(150) == 0 ? noisy.asciiLine() : gen.asciiLine());
                     file.writeBytes(ascii(i + 1 < lines || r.nextBoolean() ? TERMINATORS[r.nextInt(3)] : ""));
                 }
                 Path p = tmp.resolve("halves.jsonl");
@@ -165,19 +165,6 @@ class JsonlReaderLineEndsTest {
         }
         assertEquals(want, got);
         return want.size();
-    }
-
-    private static byte[] asciiLine(JsonLines gen) {
-        while (true) {
-            byte[] b = gen.line();
-            boolean ascii = true;
-            for (byte x : b) {
-                ascii &= x >= 0;
-            }
-            if (ascii) {
-                return b; // non-ASCII lines: nonAsciiFilesGiveTheStringPathsRows
-            }
-        }
     }
 
     /** A valid row of exactly {@code n} bytes (n >= 40) holding a long wanted value. */

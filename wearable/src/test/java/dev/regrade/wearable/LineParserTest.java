@@ -82,7 +82,7 @@ class LineParserTest {
                 }
             }
             byte[] b = line;
-            if (!ascii(b)) {
+            if (!JsonLines.isAscii(b, 0, b.length)) {
                 continue; // scanLineOfNonAsciiLinesEqualsTheStringPath
             }
             String want = JsonLines.reference(b, 0, b.length, JsonLines.WANTED);
@@ -131,7 +131,7 @@ class LineParserTest {
         int taken = 0;
         for (int i = 0; i < LINES; i++) {
             byte[] line = gen.line();
-            if (!nonAscii && !ascii(line)) {
+            if (!nonAscii && !JsonLines.isAscii(line, 0, line.length)) {
                 continue;
             }
             for (String after : new String[] {"\n{\"a\": 1}\n", "\r\n", "\r", "", " \t\n", "x\n", "\u000b\n"}) {
@@ -157,22 +157,9 @@ class LineParserTest {
         return taken;
     }
 
-    private static boolean ascii(byte[] b) {
-        for (byte x : b) {
-            if (x < 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     static String row(LineParser p, byte[] b, int off, int len) {
-        boolean ascii = true;
-        for (int i = off; i < off + len; i++) {
-            ascii &= b[i] >= 0;
-        }
         try {
-            return JsonLines.render(p.row(b, off, len, ascii));
+            return JsonLines.render(p.row(b, off, len, JsonLines.isAscii(b, off, len)));
         } catch (RuntimeException e) {
             return JsonLines.error(e);
         }
