@@ -225,7 +225,7 @@ final class RowScanner {
         if (i >= limit || b[i] != '"') {
             return -1;
         }
-        i = string(b, i + 1, limit);
+        i = string(b, i + 1, limit, true);
         if (i < 0) {
             return -1;
         }
@@ -238,10 +238,20 @@ final class RowScanner {
 
     /** The end of a string whose first content byte is at {@code i} (just past its closing quote), or -1. */
     static int string(byte[] b, int i, int limit) {
+        return string(b, i, limit, false);
+    }
+
+    /**
+     * {@link #string(byte[], int, int)}; for a key ({@code key}), a backslash-u escape of a surrogate is not
+     * taken: Jackson refuses a lone one in a field name (a known divergence from json.loads, see PyJson),
+     * and the full parser words that error.
+     */
+    private static int string(byte[] b, int i, int limit, boolean key) {
         while (true) {
             while (i + 8 <= limit) {
                 long w = (long) LONGS.get(b, i);
-                if (has(w, QUOTES) || has(w, BACKSLASHES) || ((w - CONTROL) & ~w & HIGHS) != 0) {
+                // A quote, a backslash, a control character, or a byte past ASCII (its high bit): look closer.
+                if (has(w, QUOTES) || has(w, BACKSLASHES) || ((((w - CONTROL) & ~w) | w) & HIGHS) != 0) {
                     break;
                 }
                 i += 8;
@@ -275,6 +285,9 @@ final class RowScanner {
                     if (hex(b[k]) < 0) {
                         return -1;
                     }
+                }
+                if (key && hex(b[i + 2]) == 0xD && hex(b[i + 3]) >= 8) {
+                    return -1; // U+D800..U+DFFF
                 }
                 i += 6;
             } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {

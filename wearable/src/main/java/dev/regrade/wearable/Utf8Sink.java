@@ -7,13 +7,17 @@ import java.io.OutputStream;
 /**
  * An {@link Appendable} that encodes UTF-8 straight into a byte buffer and writes it out in large
  * blocks: no StringBuilder, Writer or encoder between the JSON writer and the file. JSON written with
- * ensure_ascii is all ASCII, for which a run of a string is copied as its bytes.
+ * ensure_ascii is all ASCII, whose runs are copied as bytes ({@link #appendAscii}). The bytes are those
+ * of {@code String.getBytes(UTF_8)} of everything appended (a surrogate pair may arrive in two calls; a
+ * lone surrogate becomes '?', as Java's encoder writes it).
  */
 final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     private final char[] chars = new char[1 << 12];
     private int n;
+    /** A high surrogate waiting for the next char (0: none). */
+    private char high;
 
     Utf8Sink(OutputStream out) {
         this.out = out;
@@ -32,35 +36,23 @@ final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
         return append(s.subSequence(start, end).toString(), 0, end - start); // the JSON writer passes Strings
     }
 
-    /** {@link #append(CharSequence, int, int)} of a String (a lone surrogate written as '?'). */
     private Utf8Sink append(String s, int start, int end) throws IOException {
         for (int i = start; i < end; ) {
-            if (n == buf.length) {
-                flushBuffer();
+            if (high != 0 || n == buf.length) {
+                unit(s.charAt(i++));
+                continue;
             }
             int run = Math.min(Math.min(end - i, buf.length - n), chars.length);
             s.getChars(i, i + run, chars, 0); // one copy, then plain array reads
             int k = 0;
-            // The ASCII prefix of the run, char by char into the buffer.
-            while (k < run) {
-                char c = chars[k];
-                if (c >= 0x80) {
-                    break;
-                }
-                buf[n + k] = (byte) c;
+            while (k < run && chars[k] < 0x80) { // the ASCII prefix, straight into the buffer
+                buf[n + k] = (byte) chars[k];
                 k++;
             }
             n += k;
             i += k;
             if (k < run) {
-                char c = s.charAt(i);
-                if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    codePoint(Character.toCodePoint(c, s.charAt(i + 1)));
-                    i += 2;
-                } else {
-                    codePoint(c);
-                    i++;
-                }
+                unit(s.charAt(i++));
             }
         }
         return this;
@@ -70,6 +62,9 @@ final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
     @Override
     @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): exactly right for ASCII
     public void appendAscii(String s, int from, int to) throws IOException {
+        if (high != 0 && from < to) {
+            unit(s.charAt(from++)); // settles the pending surrogate
+        }
         while (from < to) {
             if (n == buf.length) {
                 flushBuffer();
@@ -83,38 +78,41 @@ final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
 
     @Override
     public Utf8Sink append(char c) throws IOException {
-        if (c < 0x80) {
-            if (n == buf.length) {
-                flushBuffer();
-            }
-            buf[n++] = (byte) c;
-        } else {
-            codePoint(c);
-        }
+        unit(c);
         return this;
     }
 
-    /** One code point as UTF-8 (a lone surrogate as '?', as Java's UTF-8 writer replaces it). */
-    private void codePoint(int cp) throws IOException {
+    /** One UTF-16 unit: ASCII, a BMP char, or half of a pair (held until its other half comes). */
+    private void unit(char c) throws IOException {
         if (n + 4 > buf.length) {
             flushBuffer();
         }
-        if (cp < 0x800) {
-            buf[n++] = (byte) (0xC0 | (cp >> 6));
-            buf[n++] = (byte) (0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            if (Character.isSurrogate((char) cp)) {
-                buf[n++] = '?';
+        if (high != 0) {
+            char h = high;
+            high = 0;
+            if (Character.isLowSurrogate(c)) {
+                int cp = Character.toCodePoint(h, c);
+                buf[n++] = (byte) (0xF0 | (cp >> 18));
+                buf[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                buf[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                buf[n++] = (byte) (0x80 | (cp & 0x3F));
                 return;
             }
-            buf[n++] = (byte) (0xE0 | (cp >> 12));
-            buf[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-            buf[n++] = (byte) (0x80 | (cp & 0x3F));
+            buf[n++] = '?';
+        }
+        if (c < 0x80) {
+            buf[n++] = (byte) c;
+        } else if (c < 0x800) {
+            buf[n++] = (byte) (0xC0 | (c >> 6));
+            buf[n++] = (byte) (0x80 | (c & 0x3F));
+        } else if (Character.isHighSurrogate(c)) {
+            high = c;
+        } else if (Character.isLowSurrogate(c)) {
+            buf[n++] = '?';
         } else {
-            buf[n++] = (byte) (0xF0 | (cp >> 18));
-            buf[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-            buf[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-            buf[n++] = (byte) (0x80 | (cp & 0x3F));
+            buf[n++] = (byte) (0xE0 | (c >> 12));
+            buf[n++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+            buf[n++] = (byte) (0x80 | (c & 0x3F));
         }
     }
 
@@ -125,6 +123,13 @@ final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (high != 0) {
+            high = 0;
+            if (n == buf.length) {
+                flushBuffer();
+            }
+            buf[n++] = '?';
+        }
         flushBuffer();
         out.close();
     }

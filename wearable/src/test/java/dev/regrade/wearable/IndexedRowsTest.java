@@ -72,7 +72,7 @@ class IndexedRowsTest {
         }
     }
 
-    /** Random ASCII rows (non-ASCII lines: the scanner bug in LineParserTest), some past the 1 MB read window. */
+    /** Random ASCII rows (the scanner's lines; non-ASCII ones go to the full parser: LineParserTest), some past the 1 MB read window. */
     private static byte[] file(long seed, boolean withErrors) {
         SplittableRandom r = new SplittableRandom(seed);
         JsonLines clean = new JsonLines(seed * 7 + 1, false, true);

@@ -110,8 +110,8 @@ final class JsonLines {
     }
 
     /**
-     * A line of only ASCII bytes (the file tests' lines: a non-ASCII line meets the scanner bug that
-     * LineParserTest.scanLineOfNonAsciiLinesEqualsTheStringPath records).
+     * A line of only ASCII bytes (the lines the scanner can take; non-ASCII ones are checked in
+     * LineParserTest.scanLineOfNonAsciiLinesEqualsTheStringPath and JsonlReaderLineEndsTest).
      */
     byte[] asciiLine() {
         while (true) {

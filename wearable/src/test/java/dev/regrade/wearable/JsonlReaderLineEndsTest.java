@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -121,10 +120,6 @@ class JsonlReaderLineEndsTest {
         }
     }
 
-    @Disabled("BUG: see LineParserTest.scanLineOfNonAsciiLinesEqualsTheStringPath: in the file {}\\n{\"video_path\": "
-            + "\"\\u00e9bbbbbbbbbbbbbbbb\"}\\n (UTF-8), the second row reads \"\\u00c3\\u00a9bbb...\"; in {}\\n{\"video_path\": "
-            + "\"\\xffbbbbbbbbbbbbbbbb\"}\\n it is a row instead of the decoding error (the first line of a file is not "
-            + "scanned before the buffer is filled, so it reads right)")
     @Test
     void nonAsciiFilesGiveTheStringPathsRows() throws IOException {
         check("{}\n{\"video_path\": \"\u00e9bbbbbbbbbbbbbbbb\"}\n".getBytes(StandardCharsets.UTF_8));
