@@ -125,7 +125,7 @@ final class ScoreCommand extends RegradeCommand {
                 case convqa -> new ConvQaScorer(v, w -> err.println("WARNING: " + w), judge)
                         .run(golden, predictions, output);
             };
-            out.print(run.summary().toPrettyString());
+            out.print(PyJson.dumps(run.summary(), PyJson.DUMPS.indent(2))); // as the _summary file has it
             out.println();
             out.println("Results: " + run.resultsPath() + ", " + run.summaryPath());
             out.flush();

@@ -186,7 +186,11 @@ public final class PyJson {
         if (n instanceof Rendered r) {
             String text = r.rendering(f, level);
             if (text != null) {
-                out.append(text);
+                if (f.ensureAscii) {
+                    ascii(out, text, 0, text.length()); // written with ensure_ascii: all ASCII
+                } else {
+                    out.append(text);
+                }
                 return;
             }
         }
@@ -195,7 +199,8 @@ public final class PyJson {
         } else if (n.isBoolean()) {
             out.append(n.booleanValue() ? "true" : "false");
         } else if (n.isIntegralNumber()) {
-            out.append(n.canConvertToLong() ? Long.toString(n.longValue()) : n.bigIntegerValue().toString());
+            String digits = n.canConvertToLong() ? Long.toString(n.longValue()) : n.bigIntegerValue().toString();
+            ascii(out, digits, 0, digits.length());
         } else if (n.isNumber()) {
             out.append(number(n.doubleValue(), f));
         } else if (n.isTextual()) {
@@ -251,7 +256,16 @@ public final class PyJson {
         }
         out.append('\n');
         for (int left = f.width * level; left > 0; left -= SPACES.length()) {
-            out.append(SPACES, 0, Math.min(left, SPACES.length()));
+            ascii(out, SPACES, 0, Math.min(left, SPACES.length()));
+        }
+    }
+
+    /** Appends {@code s[from, to)}, which is ASCII: as bytes when {@code out} takes them so. */
+    private static void ascii(Appendable out, String s, int from, int to) throws IOException {
+        if (out instanceof AsciiSink a) {
+            a.appendAscii(s, from, to);
+        } else {
+            out.append(s, from, to);
         }
     }
 
