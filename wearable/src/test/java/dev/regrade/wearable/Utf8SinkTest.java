@@ -102,4 +102,38 @@ class Utf8SinkTest {
         }
         return i;
     }
+
+    /**
+     * ASCII runs handed over as bytes ({@link Utf8Sink#appendAscii}) among other appends, across the
+     * buffer's edge and after a pending high surrogate: the bytes are still getBytes(UTF_8) of it all.
+     */
+    @Test
+    void asciiRunsAmongOtherAppends() throws IOException {
+        SplittableRandom r = new SplittableRandom(11);
+        for (int round = 0; round < 200; round++) {
+            StringBuilder all = new StringBuilder();
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (Utf8Sink sink = new Utf8Sink(bytes)) {
+                for (int i = 0, n = r.nextInt(1, round % 20 == 0 ? 2_000 : 40); i < n; i++) {
+                    if (r.nextBoolean()) {
+                        String ascii = "k".repeat(r.nextInt(0, round % 7 == 0 ? 70_000 : 30)) + "\"\t{}";
+                        int from = r.nextInt(ascii.length() + 1);
+                        int to = r.nextInt(from, ascii.length() + 1);
+                        sink.appendAscii(ascii, from, to);
+                        all.append(ascii, from, to);
+                    } else {
+                        String s = piece(r);
+                        sink.append(s);
+                        all.append(s);
+                    }
+                }
+                if (r.nextInt(4) == 0) {
+                    sink.append('\ud83d'); // a high surrogate, then a run: the pair is broken, '?' and the run
+                    sink.appendAscii("tail", 0, 4);
+                    all.append('\ud83d').append("tail");
+                }
+            }
+            assertArrayEquals(all.toString().getBytes(StandardCharsets.UTF_8), bytes.toByteArray(), "round " + round);
+        }
+    }
 }
