@@ -48,7 +48,7 @@ class BenchCommandTest {
     void anUnknownSectionIsBadInput(@TempDir Path dir) {
         CliRun r = CliRun.of("bench", "--sections", "audit,speed", "--out", dir.toString());
         assertEquals(2, r.status());
-        assertTrue(r.err().contains("--sections: unknown section 'speed' (expected audit, throughput, subjects, replay)"),
+        assertTrue(r.err().contains("--sections: unknown section 'speed' (expected audit, throughput, subjects, wearable, vereval, replay)"),
                 r.err());
         assertTrue(!Files.exists(dir.resolve("bench.json")), "nothing written");
     }
