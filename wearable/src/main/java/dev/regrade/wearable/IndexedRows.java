@@ -150,47 +150,22 @@ final class IndexedRows implements Rows {
     /** The rows with their key fields only. */
     @Override
     public RowIterator open() {
-        return new RowIterator() {
-            private int next;
-
+        return new ByIndex() {
             @Override
-            public boolean hasNext() {
-                return next < keys.size();
-            }
-
-            @Override
-            public JsonNode next() {
-                return keys.get(next++);
-            }
-
-            @Override
-            public int lastIndex() {
-                return next - 1;
-            }
-
-            @Override
-            public void close() {
+            JsonNode row(int i) {
+                return keys.get(i);
             }
         };
     }
 
     /** The rows with their scored fields, in file order (each built again from the file). */
     Rows scored() {
-        return () -> new RowIterator() {
+        return () -> new ByIndex() {
             private final Reader reader = reader();
-            private int next;
 
             @Override
-            public boolean hasNext() {
-                return next < keys.size();
-            }
-
-            @Override
-            public JsonNode next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                return row(reader, next++);
+            JsonNode row(int i) {
+                return IndexedRows.this.row(reader, i);
             }
 
             @Override
@@ -198,6 +173,35 @@ final class IndexedRows implements Rows {
                 reader.close();
             }
         };
+    }
+
+    /** A pass over the rows by index. */
+    private abstract class ByIndex implements RowIterator {
+        private int next;
+
+        abstract JsonNode row(int i);
+
+        @Override
+        public boolean hasNext() {
+            return next < keys.size();
+        }
+
+        @Override
+        public JsonNode next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            return row(next++);
+        }
+
+        @Override
+        public int lastIndex() {
+            return next - 1;
+        }
+
+        @Override
+        public void close() {
+        }
     }
 
     /** Opens the file for {@link #row}; close it when done. */

@@ -298,17 +298,9 @@ final class RowScanner {
         }
     }
 
+    /** The value of an ASCII hex digit byte, or -1 (no byte past ASCII is one). */
     static int hex(byte c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
+        return Character.digit(c & 0xFF, 16);
     }
 
     /** True when some byte of {@code w} equals the byte repeated in {@code pattern}. */
@@ -348,26 +340,15 @@ final class RowScanner {
         } else {
             return -1;
         }
-        if (i < limit && b[i] == '.') {
-            i++;
-            int d = i;
-            while (i < limit && b[i] >= '0' && b[i] <= '9') {
-                i++;
-            }
-            if (i == d) {
-                return -1;
-            }
+        if (i < limit && b[i] == '.' && (i = digits(b, i + 1, limit)) < 0) {
+            return -1;
         }
         if (i < limit && (b[i] == 'e' || b[i] == 'E')) {
             i++;
             if (i < limit && (b[i] == '+' || b[i] == '-')) {
                 i++;
             }
-            int d = i;
-            while (i < limit && b[i] >= '0' && b[i] <= '9') {
-                i++;
-            }
-            if (i == d) {
+            if ((i = digits(b, i, limit)) < 0) {
                 return -1;
             }
         }
@@ -375,6 +356,15 @@ final class RowScanner {
             return -1; // "01", "1.2.3" and the like: the full parser words the error
         }
         return i;
+    }
+
+    /** Past one or more decimal digits from {@code i}, or -1 when there is none. */
+    private static int digits(byte[] b, int i, int limit) {
+        int start = i;
+        while (i < limit && b[i] >= '0' && b[i] <= '9') {
+            i++;
+        }
+        return i == start ? -1 : i;
     }
 
     private static boolean isNumberChar(byte c) {
