@@ -23,7 +23,6 @@ import java.util.HashMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
 
 /**
  * EgoConv (ConvQA) scoring: per-turn BLEU and the optional LLM judge ({@code evaluate_convqa},
@@ -106,11 +105,11 @@ public final class ConvQaScorer {
     /** {@code _run_convqa}: BLEU always, the judge when one was given; writes results and summary. */
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
         // Golden is read once for pairing, holding only its keys and where each line lies: a row is read
-        // again when it is scored. Predictions are streamed, their keys held for pairing.
+        // again when it is scored. Predictions likewise: their keys held for pairing, rows rebuilt from spans.
         IndexedRows g = Rows.index(goldenPath, GOLDEN_KEY_FIELDS, GOLDEN_FIELDS);
         Rows scored = g.scored();
-        Rows keys = Rows.loaded(Rows.of(predsPath, PRED_KEY_FIELDS), UnaryOperator.identity());
-        Rows p = Rows.of(predsPath, PRED_FIELDS);
+        IndexedRows keys = Rows.index(predsPath, PRED_KEY_FIELDS, PRED_FIELDS); // read once, rebuilt when scored
+        Rows p = keys.scored();
         int ng = g.count();
         int np = keys.count();
         Pairing pairing;

@@ -14,8 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * A JSONL file read once: per row, its key fields (what pairing looks at) and where its line and the
@@ -61,28 +59,7 @@ final class IndexedRows implements Rows {
     static IndexedRows of(Path jsonl, Set<String> keyFields, Set<String> scoredFields) {
         Set<String> k = Set.copyOf(keyFields);
         Set<String> s = Set.copyOf(scoredFields);
-        long split = ParallelSplit.at(jsonl);
-        if (split < 0) {
-            return read(jsonl, k, s, 0, -1);
-        }
-        CompletableFuture<IndexedRows> second = CompletableFuture
-                .supplyAsync(() -> read(jsonl, k, s, split, -1), ParallelSplit.POOL);
-        IndexedRows first;
-        try {
-            first = read(jsonl, k, s, 0, split);
-        } catch (RuntimeException e) {
-            second.cancel(false);
-            second.exceptionally(x -> null).join(); // let the other half stop reading before the error surfaces
-            throw e;
-        }
-        try {
-            return first.concat(second.join());
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        }
+        return ParallelSplit.read(jsonl, (start, end) -> read(jsonl, k, s, start, end), IndexedRows::concat);
     }
 
     private IndexedRows concat(IndexedRows o) {

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.BinaryOperator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -19,6 +22,40 @@ final class ParallelSplit {
     });
 
     private ParallelSplit() {
+    }
+
+    /** Reads bytes [start, end) of a file (end -1: to its end). */
+    interface Part<T> {
+        T read(long start, long end);
+    }
+
+    /**
+     * {@code read} of the whole file, or of its two halves ({@link #at}) at once, joined by {@code join}
+     * (first half, second half). The result and the first error (in file order) are those of one pass:
+     * an error in the first half surfaces once the second has stopped; else the second half's.
+     */
+    static <T> T read(Path file, Part<T> read, BinaryOperator<T> join) {
+        long split = at(file);
+        if (split < 0) {
+            return read.read(0, -1);
+        }
+        CompletableFuture<T> second = CompletableFuture.supplyAsync(() -> read.read(split, -1), POOL);
+        T first;
+        try {
+            first = read.read(0, split);
+        } catch (RuntimeException e) {
+            second.cancel(false);
+            second.exceptionally(x -> null).join(); // let the other half stop reading before the error surfaces
+            throw e;
+        }
+        try {
+            return join.apply(first, second.join());
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
     }
 
     /**

@@ -20,7 +20,6 @@ import java.util.Set;
 import java.util.HashMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.UnaryOperator;
 
 /** EgoProactive interrupt/silent scoring ({@code score_proactive}, {@code _run_proactive}), released or fixed. */
 public final class ProactiveScorer {
@@ -164,11 +163,11 @@ public final class ProactiveScorer {
         try (PerRow.Spool rows = PerRow.spool(dir)) {
             ObjectNode head;
             try {
-                // Golden is read once and held compacted (ids, tasks, tags); predictions are streamed,
-                // their ids held for pairing.
+                // Golden is read once and held compacted (ids, tasks, tags); predictions are read once,
+                // their ids held for pairing and their rows rebuilt from the file when scored.
                 Rows golden = Rows.loaded(goldenPath, GOLDEN_FIELDS, ProactiveScorer::compact);
-                Rows predKeys = Rows.loaded(Rows.of(predsPath, PRED_KEY_FIELDS), UnaryOperator.identity());
-                head = score(golden, predKeys, Rows.of(predsPath, PRED_FIELDS), rows);
+                IndexedRows predKeys = Rows.index(predsPath, PRED_KEY_FIELDS, PRED_FIELDS); // read once
+                head = score(golden, predKeys, predKeys.scored(), rows);
             } catch (PyException e) {
                 if (!e.pythonType().equals("ValueError")) {
                     throw e;

@@ -57,28 +57,12 @@ public interface Rows {
      */
     static Rows loaded(Path jsonl, Set<String> fields, UnaryOperator<JsonNode> compact) {
         Set<String> f = Set.copyOf(fields);
-        long split = ParallelSplit.at(jsonl);
-        if (split < 0) {
-            return loaded(of(jsonl, f), compact);
-        }
-        java.util.concurrent.CompletableFuture<List<JsonNode>> second = java.util.concurrent.CompletableFuture
-                .supplyAsync(() -> collect(() -> new JsonlReader(jsonl, f, split, -1), compact), ParallelSplit.POOL);
-        List<JsonNode> rows;
-        try {
-            rows = collect(() -> new JsonlReader(jsonl, f, 0, split), compact);
-        } catch (RuntimeException e) {
-            second.cancel(false);
-            second.exceptionally(x -> null).join(); // let the other half stop reading before the error surfaces
-            throw e;
-        }
-        try {
-            rows.addAll(second.join());
-        } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        }
+        List<JsonNode> rows = ParallelSplit.<List<JsonNode>>read(jsonl,
+                (start, end) -> collect(() -> new JsonlReader(jsonl, f, start, end), compact),
+                (first, second) -> {
+                    first.addAll(second);
+                    return first;
+                });
         return of(rows);
     }
 
