@@ -172,28 +172,7 @@ public final class PyJson {
         void appendAscii(String s, int from, int to) throws IOException;
     }
 
-    /**
-     * A node that is written many times with the same text (a shared constant in a large document):
-     * it may give its text for a format and level, which is then written as it is. The text must be what
-     * this class would write for it there.
-     */
-    public interface Rendered {
-        /** The node's text in {@code format} at {@code level}, or null to have it written as usual. */
-        String rendering(Format format, int level);
-    }
-
     private static void write(JsonNode n, Format f, int level, Appendable out) throws IOException {
-        if (n instanceof Rendered r) {
-            String text = r.rendering(f, level);
-            if (text != null) {
-                if (f.ensureAscii) {
-                    ascii(out, text, 0, text.length()); // written with ensure_ascii: all ASCII
-                } else {
-                    out.append(text);
-                }
-                return;
-            }
-        }
         if (n == null || n.isNull() || n.isMissingNode()) {
             out.append("null");
         } else if (n.isBoolean()) {

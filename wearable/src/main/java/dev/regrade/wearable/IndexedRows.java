@@ -9,9 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
 
@@ -27,7 +25,8 @@ final class IndexedRows implements Rows {
     private final Set<String> scoredFields;
     /** The scored fields in the order of the span arrays. */
     private final String[] scoredNames;
-    private final List<JsonNode> keys;
+    /** The rows with their key fields only. */
+    private final HeldRows keys;
     private final long[] offsets;
     private final int[] lengths;
     /** Per row, per scored field: value start and end relative to the line (-1: absent), first-appearance rank. */
@@ -37,7 +36,7 @@ final class IndexedRows implements Rows {
     /** Per row: whether the scanner took its line (else the spans are unused and the line is parsed again). */
     private final boolean[] located;
 
-    private IndexedRows(Path path, Set<String> scoredFields, String[] scoredNames, List<JsonNode> keys, long[] offsets,
+    private IndexedRows(Path path, Set<String> scoredFields, String[] scoredNames, HeldRows keys, long[] offsets,
                         int[] lengths, int[] start, int[] end, int[] rank, boolean[] located) {
         this.path = path;
         this.scoredFields = scoredFields;
@@ -63,9 +62,7 @@ final class IndexedRows implements Rows {
     }
 
     private IndexedRows concat(IndexedRows o) {
-        List<JsonNode> k = new ArrayList<>(keys);
-        k.addAll(o.keys);
-        return new IndexedRows(path, scoredFields, scoredNames, k, cat(offsets, o.offsets), cat(lengths, o.lengths),
+        return new IndexedRows(path, scoredFields, scoredNames, keys.concat(o.keys), cat(offsets, o.offsets), cat(lengths, o.lengths),
                 cat(start, o.start), cat(end, o.end), cat(rank, o.rank), cat(located, o.located));
     }
 
@@ -77,7 +74,7 @@ final class IndexedRows implements Rows {
         for (int f = 0; f < w; f++) {
             slot[f] = Arrays.asList(parser.names).indexOf(names[f]);
         }
-        List<JsonNode> keys = new ArrayList<>();
+        HeldRows keys = new HeldRows(keyFields);
         long[] offsets = new long[1024];
         int[] lengths = new int[1024];
         int[] start = new int[1024 * w];
@@ -87,7 +84,7 @@ final class IndexedRows implements Rows {
         try (JsonlReader it = new JsonlReader(jsonl, parser, from, to)) {
             while (it.hasNext()) {
                 JsonNode row = it.next();
-                int i = keys.size();
+                int i = keys.count();
                 if (i == offsets.length) {
                     offsets = Arrays.copyOf(offsets, i * 2);
                     lengths = Arrays.copyOf(lengths, i * 2);
@@ -113,7 +110,8 @@ final class IndexedRows implements Rows {
                 }
             }
         }
-        int n = keys.size();
+        int n = keys.count();
+        keys.trim();
         return new IndexedRows(jsonl, scoredFields, names, keys, Arrays.copyOf(offsets, n), Arrays.copyOf(lengths, n),
                 Arrays.copyOf(start, n * w), Arrays.copyOf(end, n * w), Arrays.copyOf(rank, n * w),
                 Arrays.copyOf(located, n));
@@ -121,7 +119,7 @@ final class IndexedRows implements Rows {
 
     @Override
     public int count() {
-        return keys.size();
+        return keys.count();
     }
 
     /** The rows with their key fields only. */
@@ -160,7 +158,7 @@ final class IndexedRows implements Rows {
 
         @Override
         public boolean hasNext() {
-            return next < keys.size();
+            return next < keys.count();
         }
 
         @Override

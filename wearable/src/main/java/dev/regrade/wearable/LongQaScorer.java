@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyRe;
 import dev.regrade.pycompat.PyRound;
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -162,10 +164,56 @@ public final class LongQaScorer {
     }
 
     /**
-     * One pair scored: its per_row entry, whether it is correct, and its category as the accuracy
-     * table keys it.
+     * One pair scored: its per_row entry {@code {index, video_path, question, gold_answer, pred_raw,
+     * pred_parsed, correct, category}}, and the category as the accuracy table keys it.
      */
-    private record Scored(ObjectNode row, boolean correct, String category) {
+    record Scored(int index, JsonNode videoPath, JsonNode question, String goldAnswer, String predRaw,
+                          String predAnswer, boolean correct, JsonNode category, String categoryKey)
+            implements PerRow.Entry {
+        private static final String INDEX = "{" + PerRow.indent(3) + "\"index\": ";
+        private static final String VIDEO_PATH = "," + PerRow.indent(3) + "\"video_path\": ";
+        private static final String QUESTION = "," + PerRow.indent(3) + "\"question\": ";
+        private static final String GOLD_ANSWER = "," + PerRow.indent(3) + "\"gold_answer\": ";
+        private static final String PRED_RAW = "," + PerRow.indent(3) + "\"pred_raw\": ";
+        private static final String PRED_PARSED = "," + PerRow.indent(3) + "\"pred_parsed\": ";
+        private static final String CORRECT = "," + PerRow.indent(3) + "\"correct\": ";
+        private static final String CATEGORY = "," + PerRow.indent(3) + "\"category\": ";
+        private static final String END = PerRow.indent(2) + "}";
+
+        @Override
+        public ObjectNode node() {
+            ObjectNode row = F.objectNode();
+            row.put("index", index);
+            row.set("video_path", videoPath);
+            row.set("question", question);
+            row.put("gold_answer", goldAnswer);
+            row.put("pred_raw", predRaw);
+            row.put("pred_parsed", predAnswer);
+            row.put("correct", correct);
+            row.set("category", category);
+            return row;
+        }
+
+        @Override
+        public void writeTo(Utf8Sink out) throws IOException {
+            out.appendAscii(INDEX);
+            out.appendInt(index);
+            out.appendAscii(VIDEO_PATH);
+            PyJson.dump(videoPath, PerRow.INDENT_2, 3, out);
+            out.appendAscii(QUESTION);
+            PyJson.dump(question, PerRow.INDENT_2, 3, out);
+            out.appendAscii(GOLD_ANSWER);
+            PyJson.dumpString(goldAnswer, true, out);
+            out.appendAscii(PRED_RAW);
+            PyJson.dumpString(predRaw, true, out);
+            out.appendAscii(PRED_PARSED);
+            PyJson.dumpString(predAnswer, true, out);
+            out.appendAscii(CORRECT);
+            out.appendAscii(correct ? "true" : "false");
+            out.appendAscii(CATEGORY);
+            PyJson.dump(category, PerRow.INDENT_2, 3, out);
+            out.appendAscii(END);
+        }
     }
 
     /** evaluate_longqa's loop body for the pair at {@code index}, in the original's order of operations. */
@@ -176,16 +224,9 @@ public final class LongQaScorer {
         String predAnswer = normalizeAnswer(predRaw);
         boolean correct = predAnswer.equals(goldAnswer);
         JsonNode category = g.has("category") ? g.get("category") : TextNode.valueOf("");
-        ObjectNode row = F.objectNode();
-        row.put("index", index);
-        row.set("video_path", g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""));
-        row.set("question", g.has("question") ? g.get("question") : TextNode.valueOf(""));
-        row.put("gold_answer", goldAnswer);
-        row.put("pred_raw", predRaw);
-        row.put("pred_parsed", predAnswer);
-        row.put("correct", correct);
-        row.set("category", category);
-        return new Scored(row, correct, PyJsonValue.str(category));
+        return new Scored(index, g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""),
+                g.has("question") ? g.get("question") : TextNode.valueOf(""), goldAnswer, predRaw, predAnswer,
+                correct, category, PyJsonValue.str(category));
     }
 
     private ObjectNode evaluate(Rows goldenRows, Rows predRows, Pairing pairing, PerRow perRow) {
@@ -207,8 +248,8 @@ public final class LongQaScorer {
                     if (s.correct()) {
                         counts[1]++;
                     }
-                    perRow.add(s.row());
-                    int[] c = cats.computeIfAbsent(s.category(), k -> new int[2]);
+                    perRow.add(s);
+                    int[] c = cats.computeIfAbsent(s.categoryKey(), k -> new int[2]);
                     c[1]++;
                     if (s.correct()) {
                         c[0]++;

@@ -378,23 +378,25 @@ final class Pairing {
      * row is built again when it is scored); for other rows, the compacted row.
      */
     private static final class Held {
+        /** Golden rows that can be built again by index (then only indexes are kept), else null. */
         private final IndexedRows source;
+        private final HeldRows held;
         private int[] index = new int[1024];
+        private int size;
         private final List<JsonNode> rows = new ArrayList<>();
 
         Held(Rows goldenRows) {
             this.source = goldenRows instanceof IndexedRows ix ? ix : null;
+            this.held = goldenRows instanceof HeldRows h ? h : null;
         }
 
         int size() {
-            return source != null ? size : rows.size();
+            return source != null || held != null ? size : rows.size();
         }
-
-        private int size;
 
         /** Keeps the row {@code it} just returned. */
         void add(Rows.RowIterator it, JsonNode row, UnaryOperator<JsonNode> compact) {
-            if (source == null) {
+            if (source == null && held == null) {
                 rows.add(compact.apply(row));
                 return;
             }
@@ -404,13 +406,16 @@ final class Pairing {
             index[size++] = it.lastIndex();
         }
 
-        /** A reader of the golden file when rows are kept by index, else null. */
+        /** A reader of the golden file when rows are kept by index in it, else null. */
         IndexedRows.Reader reader() {
             return source != null ? source.reader() : null;
         }
 
         JsonNode get(int i, IndexedRows.Reader reader, UnaryOperator<JsonNode> compact) {
-            return source != null ? compact.apply(source.row(reader, index[i])) : rows.get(i);
+            if (source != null) {
+                return compact.apply(source.row(reader, index[i]));
+            }
+            return held != null ? compact.apply(held.get(index[i])) : rows.get(i);
         }
     }
 

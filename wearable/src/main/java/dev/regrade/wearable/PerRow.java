@@ -29,6 +29,26 @@ abstract class PerRow implements AutoCloseable {
 
     abstract void add(ObjectNode row);
 
+    /** Adds an entry: its node in memory, its text when spooled. */
+    abstract void add(Entry entry);
+
+    /**
+     * A per_row entry that can write its own text, without its node being built: a scorer's row at 100×
+     * the val size is written a million times, and the general writer walks each node key by key.
+     */
+    interface Entry {
+        /** The entry as the original's dict. */
+        ObjectNode node();
+
+        /** Appends exactly {@code PyJson.dump(node(), INDENT_2, 2, out)}. */
+        void writeTo(Utf8Sink out) throws IOException;
+    }
+
+    /** The newline and indent that start an item at {@code level} of an indent-2 document. */
+    static String indent(int level) {
+        return "\n" + " ".repeat(2 * level);
+    }
+
     static Memory memory() {
         return new Memory();
     }
@@ -43,6 +63,11 @@ abstract class PerRow implements AutoCloseable {
         @Override
         void add(ObjectNode row) {
             rows.add(row);
+        }
+
+        @Override
+        void add(Entry entry) {
+            rows.add(entry.node());
         }
 
         @Override
@@ -69,13 +94,29 @@ abstract class PerRow implements AutoCloseable {
         @Override
         void add(ObjectNode row) {
             try {
-                out.append(count == 0 ? "\n    " : ",\n    ");
+                separator();
                 PyJson.dump(row, INDENT_2, 2, out);
-                count++;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
+
+        @Override
+        void add(Entry entry) {
+            try {
+                separator();
+                entry.writeTo(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private void separator() throws IOException {
+            out.appendAscii(count++ == 0 ? FIRST : NEXT);
+        }
+
+        private static final String FIRST = indent(2);
+        private static final String NEXT = "," + indent(2);
 
         /**
          * Writes {@code output} (the head keys, then per_row) and {@code <base>_summary<ext>} (the head

@@ -2,6 +2,7 @@ package dev.regrade.wearable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BinaryNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -12,6 +13,8 @@ import dev.regrade.pycompat.PyRound;
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +30,8 @@ public final class ProactiveScorer {
     private static final String TAGS = "__gold_tags__";
     /** The fields the scorer reads: golden rows, prediction rows, and predictions while pairing. */
     private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "task", "answers");
+    /** The fields of a compacted golden row. */
+    private static final Set<String> HELD_FIELDS = Set.of("video_path", "task", TAGS);
     private static final Set<String> PRED_FIELDS = Set.of("video_path", "answers");
     private static final Set<String> PRED_KEY_FIELDS = Set.of("video_path");
 
@@ -71,33 +76,70 @@ public final class ProactiveScorer {
     }
 
     /**
-     * The six possible per_row tag entries ({gold, pred}), for rows that are only written out: each
-     * remembers its text in the results file's format, at the level tags sit, so that a million of them
-     * cost one rendering each.
+     * A per_row entry: {@code {index, video_path, task, num_chunks, tags}}, each tag one of the six
+     * {gold, pred} pairs by its code ({@link #tagCode}).
      */
-    private static final ObjectNode[] SHARED_TAGS = {new SharedTag(true, 0), new SharedTag(true, 1),
-        new SharedTag(true, 2), new SharedTag(false, 0), new SharedTag(false, 1), new SharedTag(false, 2)};
+    record Row(int index, JsonNode videoPath, String task, int numChunks, byte[] tags, int tagCount)
+            implements PerRow.Entry {
+        private static final String INDEX = "{" + PerRow.indent(3) + "\"index\": ";
+        private static final String VIDEO_PATH = "," + PerRow.indent(3) + "\"video_path\": ";
+        private static final String TASK = "," + PerRow.indent(3) + "\"task\": ";
+        private static final String NUM_CHUNKS = "," + PerRow.indent(3) + "\"num_chunks\": ";
+        private static final String TAGS_KEY = "," + PerRow.indent(3) + "\"tags\": ";
+        private static final String TAGS_END = PerRow.indent(3) + "]" + PerRow.indent(2) + "}";
+        /** Each tag's text as an item of the tags list: [0][code] the first item, [1][code] a later one. */
+        private static final byte[][][] TAG_TEXT = new byte[2][6][];
 
-    /** A shared tag entry that gives its rendering in {@link PerRow#INDENT_2}. */
-    private static final class SharedTag extends ObjectNode implements PyJson.Rendered {
-        private final Map<Integer, String> byLevel = new java.util.concurrent.ConcurrentHashMap<>();
-
-        SharedTag(boolean gold, int shown) {
-            super(F);
-            setAll(tag(gold, shown));
+        static {
+            for (int code = 0; code < 6; code++) {
+                StringBuilder sb = new StringBuilder();
+                PyJson.dump(tag(code < 3, code % 3), PerRow.INDENT_2, 4, sb);
+                String item = PerRow.indent(4) + sb;
+                TAG_TEXT[0][code] = item.getBytes(StandardCharsets.US_ASCII);
+                TAG_TEXT[1][code] = ("," + item).getBytes(StandardCharsets.US_ASCII);
+            }
         }
 
         @Override
-        public String rendering(PyJson.Format format, int level) {
-            if (format != PerRow.INDENT_2) {
-                return null;
+        public ObjectNode node() {
+            ObjectNode row = F.objectNode();
+            row.put("index", index);
+            row.set("video_path", videoPath);
+            row.put("task", task);
+            row.put("num_chunks", numChunks);
+            ArrayNode t = row.putArray("tags");
+            for (int k = 0; k < tagCount; k++) {
+                t.add(tag(tags[k] < 3, tags[k] % 3));
             }
-            return byLevel.computeIfAbsent(level, l -> {
-                StringBuilder sb = new StringBuilder();
-                PyJson.dump(deepCopy(), format, l, sb);
-                return sb.toString();
-            });
+            return row;
         }
+
+        @Override
+        public void writeTo(Utf8Sink out) throws IOException {
+            out.appendAscii(INDEX);
+            out.appendInt(index);
+            out.appendAscii(VIDEO_PATH);
+            PyJson.dump(videoPath, PerRow.INDENT_2, 3, out);
+            out.appendAscii(TASK);
+            PyJson.dumpString(task, true, out);
+            out.appendAscii(NUM_CHUNKS);
+            out.appendInt(numChunks);
+            out.appendAscii(TAGS_KEY);
+            if (tagCount == 0) {
+                out.appendAscii("[]" + PerRow.indent(2) + "}");
+                return;
+            }
+            out.appendAscii("[");
+            for (int k = 0; k < tagCount; k++) {
+                out.appendAscii(TAG_TEXT[k == 0 ? 0 : 1][tags[k]]);
+            }
+            out.appendAscii(TAGS_END);
+        }
+    }
+
+    /** A tag's code: gold interrupt 0-2, gold silent 3-5, plus what is shown (0 interrupt, 1 silent, 2 unanswered). */
+    static int tagCode(boolean gold, int shown) {
+        return (gold ? 0 : 3) + shown;
     }
 
     /** A per_row tag entry; shown: 0 interrupt, 1 silent, 2 "(unanswered)". */
@@ -109,7 +151,7 @@ public final class ProactiveScorer {
     }
 
     /**
-     * Golden row reduced to video_path, task and the parsed gold tags (true = interrupt), when its answers
+     * Golden row reduced to video_path, task and the parsed gold tags (a byte each, 1 = interrupt), when its answers
      * are a list of str; any other row as it is (scored raw, as the original scores it).
      */
     static JsonNode compact(JsonNode g) {
@@ -132,10 +174,11 @@ public final class ProactiveScorer {
         if (o.has("task")) {
             c.set("task", o.get("task"));
         }
-        ArrayNode tags = c.putArray(TAGS);
-        for (JsonNode a : answers) {
-            tags.add(parseTag(a.textValue()).equals("interrupt"));
+        byte[] tags = new byte[answers.size()]; // 1 interrupt, 0 silent; bytes: a million chunks at 100×
+        for (int j = 0; j < tags.length; j++) {
+            tags[j] = (byte) (parseTag(answers.get(j).textValue()).equals("interrupt") ? 1 : 0);
         }
+        c.set(TAGS, BinaryNode.valueOf(tags));
         return c;
     }
 
@@ -165,8 +208,9 @@ public final class ProactiveScorer {
             try {
                 // Golden is read once and held compacted (ids, tasks, tags); predictions are read once,
                 // their ids held for pairing and their rows rebuilt from the file when scored.
-                Rows golden = Rows.loaded(goldenPath, GOLDEN_FIELDS, ProactiveScorer::compact);
+                Rows golden = Rows.loaded(goldenPath, GOLDEN_FIELDS, ProactiveScorer::compact, HELD_FIELDS);
                 IndexedRows predKeys = Rows.index(predsPath, PRED_KEY_FIELDS, PRED_FIELDS); // read once
+
                 head = score(golden, predKeys, predKeys.scored(), rows);
             } catch (PyException e) {
                 if (!e.pythonType().equals("ValueError")) {
@@ -199,8 +243,6 @@ public final class ProactiveScorer {
         } else {
             pairing = Pairing.positional(ng, np);
         }
-        // Rows written straight to a file never leave this class, so their tag entries can be shared.
-        boolean shareTags = perRow instanceof PerRow.Spool;
         long[] total = new long[4]; // tp fp tn fn
         Map<String, long[]> perTask = new HashMap<>(); // looked up per row; put in Python's order at the end
         long[] skipped = new long[3]; // released skipped, fixed unanswered, fixed extra
@@ -210,19 +252,19 @@ public final class ProactiveScorer {
             int i = index[0]++;
             // _score_proactive_session, in its order of operations: a compacted golden row has its tags
             // parsed; a raw one is read as the original reads it (g["answers"], then each answer).
-            JsonNode goldTags = g.get(TAGS);
+            JsonNode goldTagNode = g.get(TAGS);
+            byte[] goldTags = goldTagNode != null ? ((BinaryNode) goldTagNode).binaryValue() : null;
             JsonNode goldAnswers = goldTags == null ? PyJsonValue.item(g, "answers") : null;
             JsonNode predValue = PyJsonValue.get(p, "answers");
             JsonNode predAnswers = predValue != null ? predValue : F.arrayNode();
             String task = g.has("task") ? PyJsonValue.str(g.get("task")) : "unknown";
-            int nGold = goldTags != null ? goldTags.size() : PyJsonValue.len(goldAnswers);
+            int nGold = goldTags != null ? goldTags.length : PyJsonValue.len(goldAnswers);
             int nPred = PyJsonValue.len(predAnswers);
             // Released indexes the gold answers (gold_answers[j]); fixed iterates them (enumerate).
             JsonNode goldIterated = goldTags == null && variant == Variant.FIXED
                     ? PyJsonValue.iterate(goldAnswers) : null;
             String vpShown = g.has("video_path") ? PyJsonValue.str(g.get("video_path")) : "?";
             long[] counts = new long[4];
-            ArrayNode rowTags = F.arrayNode();
             int scored;
             if (variant == Variant.RELEASED) {
                 // FIXES.md §B.1 (unanswered chunks): released scores only the first min(gold, pred) chunks.
@@ -247,8 +289,9 @@ public final class ProactiveScorer {
                 skipped[2] += extra;
                 scored = nGold;
             }
+            byte[] rowTags = new byte[scored];
             for (int j = 0; j < scored; j++) {
-                boolean gold = goldTags != null ? goldTags.get(j).booleanValue()
+                boolean gold = goldTags != null ? goldTags[j] != 0
                         : isInterrupt(goldIterated != null ? goldIterated.get(j) : PyJsonValue.item(goldAnswers, j));
                 boolean pred;
                 int shown; // 0 interrupt, 1 silent, 2 (unanswered)
@@ -259,7 +302,7 @@ public final class ProactiveScorer {
                     pred = !gold;
                     shown = 2;
                 }
-                rowTags.add(shareTags ? SHARED_TAGS[(gold ? 0 : 3) + shown] : tag(gold, shown));
+                rowTags[j] = (byte) tagCode(gold, shown);
                 counts[gold ? (pred ? 0 : 3) : (pred ? 1 : 2)]++;
             }
             long[] t = perTask.computeIfAbsent(task, k -> new long[4]);
@@ -267,12 +310,8 @@ public final class ProactiveScorer {
                 total[k] += counts[k];
                 t[k] += counts[k];
             }
-            ObjectNode row = F.objectNode();
-            row.put("index", i);
-            row.set("video_path", g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""));
-            row.put("task", task);
-            row.put("num_chunks", nGold);
-            row.set("tags", rowTags);
+            Row row = new Row(i, g.has("video_path") ? g.get("video_path") : TextNode.valueOf(""), task, nGold,
+                    rowTags, scored);
             perRow.add(row);
         });
         ObjectNode head = F.objectNode();

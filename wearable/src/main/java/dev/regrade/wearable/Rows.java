@@ -56,14 +56,24 @@ public interface Rows {
      * those of one sequential pass.
      */
     static Rows loaded(Path jsonl, Set<String> fields, UnaryOperator<JsonNode> compact) {
+        return loaded(jsonl, fields, compact, fields);
+    }
+
+    /**
+     * {@link #loaded(Path, Set, UnaryOperator)} with the compacted rows held as columns ({@link HeldRows}) of
+     * {@code heldFields}, the fields {@code compact} leaves in a row it reduces.
+     */
+    static HeldRows loaded(Path jsonl, Set<String> fields, UnaryOperator<JsonNode> compact, Set<String> heldFields) {
         Set<String> f = Set.copyOf(fields);
-        List<JsonNode> rows = ParallelSplit.<List<JsonNode>>read(jsonl,
-                (start, end) -> collect(() -> new JsonlReader(jsonl, f, start, end), compact),
-                (first, second) -> {
-                    first.addAll(second);
-                    return first;
-                });
-        return of(rows);
+        return ParallelSplit.read(jsonl, (start, end) -> {
+            HeldRows rows = new HeldRows(heldFields);
+            try (RowIterator it = new JsonlReader(jsonl, f, start, end)) {
+                while (it.hasNext()) {
+                    rows.add(compact.apply(it.next()));
+                }
+            }
+            return rows.trim();
+        }, HeldRows::concat);
     }
 
     private static List<JsonNode> collect(Rows source, UnaryOperator<JsonNode> compact) {

@@ -76,6 +76,34 @@ final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
         }
     }
 
+    /** {@link #appendAscii(String, int, int)} of the whole of {@code s}. */
+    void appendAscii(String s) throws IOException {
+        appendAscii(s, 0, s.length());
+    }
+
+    /** Appends bytes that are ASCII text. */
+    void appendAscii(byte[] b) throws IOException {
+        if (high != 0 && b.length > 0) {
+            unit((char) b[0]); // settles the pending surrogate
+            appendAscii(java.util.Arrays.copyOfRange(b, 1, b.length));
+            return;
+        }
+        if (n + b.length > buf.length) {
+            flushBuffer();
+            if (b.length > buf.length) {
+                out.write(b);
+                return;
+            }
+        }
+        System.arraycopy(b, 0, buf, n, b.length);
+        n += b.length;
+    }
+
+    /** Appends a number as its digits. */
+    void appendInt(long v) throws IOException {
+        appendAscii(Long.toString(v));
+    }
+
     @Override
     public Utf8Sink append(char c) throws IOException {
         unit(c);
