@@ -1,7 +1,6 @@
 package dev.regrade.wearable;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -19,7 +18,6 @@ import java.util.Set;
  * A row that is not an object, or has a field beyond the names, is held as it is.
  */
 final class HeldRows implements Rows {
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
     /** Distinct texts of one field kept once until there are this many; then the field's texts are kept as read. */
     private static final int SHARED_TEXTS = 256;
 
@@ -58,8 +56,9 @@ final class HeldRows implements Rows {
     void add(JsonNode row) {
         int w = names.length;
         if ((size + 1) * w > cells.length) {
-            cells = Arrays.copyOf(cells, cells.length * 2);
-            order = Arrays.copyOf(order, order.length * 2);
+            int room = Math.max(cells.length * 2, 1024 * w); // a trimmed empty one has no room at all
+            cells = Arrays.copyOf(cells, room);
+            order = Arrays.copyOf(order, room);
         }
         if (!(row instanceof ObjectNode) || !columns(row, size * w)) {
             whole.put(size, row);
@@ -120,7 +119,11 @@ final class HeldRows implements Rows {
             return kept;
         }
         int w = names.length;
-        ObjectNode row = F.objectNode();
+        int n = 0;
+        while (n < w && order[i * w + n] >= 0) {
+            n++;
+        }
+        ObjectNode row = LineParser.object(n);
         for (int j = 0; j < w && order[i * w + j] >= 0; j++) {
             int slot = order[i * w + j];
             row.set(names[slot], cells[i * w + slot]);

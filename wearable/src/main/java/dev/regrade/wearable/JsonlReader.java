@@ -43,6 +43,8 @@ final class JsonlReader implements Rows.RowIterator {
     private int pendingStart;
     private long lastOffset = -1;
     private int lastLength;
+    /** The last line the scanner took ended in \r as the last byte read so far. */
+    private boolean crEnded;
     private int lastStart;
 
     /** @param fields the top-level fields to build, or null for all */
@@ -91,6 +93,17 @@ final class JsonlReader implements Rows.RowIterator {
 
     @Override
     public boolean hasNext() {
+        if (pending == null && crEnded) {
+            // The last line ended in \r at the end of the buffer: a \n next belongs to it. Read only now,
+            // so that line's bytes stayed where its spans say until this call.
+            crEnded = false;
+            if (pos == limit && !eof) {
+                fill();
+            }
+            if (pos < limit && buf[pos] == '\n') {
+                pos++;
+            }
+        }
         while (pending == null) {
             // Most lines: the scanner finds the line's end as it checks the object, in one pass.
             int end = pos < limit ? parser.scanLine(buf, pos, limit, eof) : -1;
@@ -104,9 +117,8 @@ final class JsonlReader implements Rows.RowIterator {
                     pos++; // the terminator; \r\n is two bytes
                     if (buf[pos - 1] == '\r') {
                         if (pos == limit && !eof) {
-                            fill(); // is a \n next? (keeps what follows pos; the row is built already)
-                        }
-                        if (pos < limit && buf[pos] == '\n') {
+                            crEnded = true; // whether a \n follows is seen at the next call
+                        } else if (pos < limit && buf[pos] == '\n') {
                             pos++;
                         }
                     }
@@ -157,6 +169,11 @@ final class JsonlReader implements Rows.RowIterator {
      */
     int lastLineStartInBuffer() {
         return lastStart;
+    }
+
+    /** The buffer that line is in, valid until the next call of {@link #hasNext()}. */
+    byte[] lastBuffer() {
+        return buf;
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Set;
 
@@ -171,6 +172,14 @@ final class LineParser {
         }
     }
 
+    /**
+     * An empty object sized for {@code fields} fields: a default one allocates a table of sixteen
+     * slots at its first field, and a scorer builds a few objects of one to four fields per row.
+     */
+    static ObjectNode object(int fields) {
+        return new ObjectNode(F, new LinkedHashMap<>(Math.max(2, (fields * 4 + 2) / 3)));
+    }
+
     /** The String path: errors and values exactly as {@link Rows#parseLine}. */
     private JsonNode slow(String line) {
         JsonNode n = Rows.parseLine(line);
@@ -195,7 +204,6 @@ final class LineParser {
      * they first appear in the line ({@code rank}).
      */
     static ObjectNode build(byte[] b, int shift, String[] names, int count, int[] start, int[] end, int[] rank, int at) {
-        ObjectNode row = F.objectNode();
         int present = 0;
         int lowest = Integer.MAX_VALUE;
         for (int f = 0; f < count; f++) {
@@ -204,6 +212,7 @@ final class LineParser {
                 lowest = Math.min(lowest, rank[at + f]);
             }
         }
+        ObjectNode row = object(present);
         // Ranks count all the scanner's fields, so those built need not be 0..present-1: take them in order.
         for (int placed = 0, r = lowest; placed < present; r++) {
             for (int f = 0; f < count; f++) {
@@ -240,19 +249,39 @@ final class LineParser {
     /** An array whose items are all strings, or null. */
     private static ArrayNode strings(byte[] b, int start, int end) {
         ArrayNode a = F.arrayNode();
+        return strings(b, start, end, (bytes, from, to) -> {
+            a.add(TextNode.valueOf(string(bytes, from, to)));
+            return true;
+        }) ? a : null;
+    }
+
+    /** Takes the content b[from, to) of one string item of an array (escapes as written). */
+    interface StringItem {
+        /** False to stop the walk. */
+        boolean take(byte[] b, int from, int to);
+    }
+
+    /**
+     * Walks the array b[start, end) that the scanner checked, handing each item's content to
+     * {@code item} while the items are strings: true when every item was a string and taken, false at the
+     * first that is not a string or is refused.
+     */
+    static boolean strings(byte[] b, int start, int end, StringItem item) {
         int i = skipWs(b, start + 1);
         if (b[i] == ']') {
-            return a;
+            return true;
         }
         while (true) {
             if (b[i] != '"') {
-                return null;
+                return false;
             }
             int close = RowScanner.string(b, i + 1, end);
-            a.add(TextNode.valueOf(string(b, i + 1, close - 1)));
+            if (!item.take(b, i + 1, close - 1)) {
+                return false;
+            }
             i = skipWs(b, close);
             if (b[i] == ']') {
-                return a;
+                return true;
             }
             i = skipWs(b, i + 1); // the comma
         }

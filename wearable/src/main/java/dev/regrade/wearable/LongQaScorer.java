@@ -13,6 +13,7 @@ import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -86,8 +87,8 @@ public final class LongQaScorer {
 
     /** The golden fields scoring and per_row need (presence preserved); a row that is not an object as it is. */
     static JsonNode compact(JsonNode g) {
-        if (!g.isObject()) {
-            return g;
+        if (!g.isObject() || onlyGoldenFields(g)) {
+            return g; // a row read with those fields only (their order does not matter to scoring)
         }
         ObjectNode c = F.objectNode();
         for (String k : new String[] {"video_path", "question", "mcq_answer", "category"}) {
@@ -96,6 +97,15 @@ public final class LongQaScorer {
             }
         }
         return c;
+    }
+
+    private static boolean onlyGoldenFields(JsonNode g) {
+        for (Iterator<String> it = g.fieldNames(); it.hasNext(); ) {
+            if (!GOLDEN_FIELDS.contains(it.next())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code evaluate_longqa(golden, preds)} on rows in memory: the full results dict, per_row included. */

@@ -5,17 +5,20 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyJson;
-import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.channels.FileChannel;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -75,20 +78,27 @@ abstract class PerRow implements AutoCloseable {
         }
     }
 
-    /** per_row items at level 2 of an indent-2 document, written to a temp file. */
+    /**
+     * per_row items at level 2 of an indent-2 document, held until the head is known: in memory outside
+     * the heap up to {@link Blocks#IN_MEMORY} bytes (the collector never copies them), past that in a temp
+     * file. The results file is made (as a temp file beside it) when the spool is, so an output directory
+     * that cannot be written is reported before any scoring.
+     */
     static final class Spool extends PerRow {
-        private final Path file;
+        private final Path results;
+        private final Blocks blocks;
         private final Utf8Sink out;
         private long count;
 
         Spool(Path dir) {
             try {
                 Files.createDirectories(dir);
-                file = Files.createTempFile(dir, ".per_row", ".tmp");
-                out = new Utf8Sink(Files.newOutputStream(file));
+                results = newTemp(dir, ".results");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+            blocks = new Blocks(dir);
+            out = new Utf8Sink(blocks);
         }
 
         @Override
@@ -125,37 +135,22 @@ abstract class PerRow implements AutoCloseable {
         Path writeResults(Path output, ObjectNode head) {
             try {
                 out.close();
-                Path parent = output.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
+                StringBuilder text = new StringBuilder("{");
+                for (Iterator<Map.Entry<String, JsonNode>> it = head.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    text.append("\n  ");
+                    PyJson.dumpString(e.getKey(), true, text);
+                    text.append(": ");
+                    PyJson.dump(e.getValue(), INDENT_2, 1, text);
+                    text.append(',');
                 }
-                Path tmp = Files.createTempFile(parent, ".results", ".tmp");
-                try (Writer w = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16)) {
-                    w.write('{');
-                    for (Iterator<Map.Entry<String, JsonNode>> it = head.fields(); it.hasNext(); ) {
-                        Map.Entry<String, JsonNode> e = it.next();
-                        w.write("\n  ");
-                        PyJson.dumpString(e.getKey(), true, w);
-                        w.write(": ");
-                        PyJson.dump(e.getValue(), INDENT_2, 1, w);
-                        w.write(',');
-                    }
-                    w.write("\n  \"per_row\": ");
-                    w.write(count == 0 ? "[]" : "[");
+                text.append("\n  \"per_row\": ").append(count == 0 ? "[]" : "[");
+                try (FileChannel to = FileChannel.open(results, StandardOpenOption.WRITE)) {
+                    writeFully(to, ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)));
+                    blocks.copyTo(to); // the rows are ASCII (ensure_ascii): their bytes go as they are
+                    writeFully(to, ByteBuffer.wrap((count == 0 ? "\n}" : "\n  ]\n}").getBytes(StandardCharsets.US_ASCII)));
                 }
-                if (count > 0) {
-                    // The spooled rows are ASCII (ensure_ascii), so their bytes are copied as they are.
-                    try (FileChannel to = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-                         FileChannel from = FileChannel.open(file, StandardOpenOption.READ)) {
-                        long size = from.size();
-                        for (long done = 0; done < size; ) {
-                            done += from.transferTo(done, size - done, to);
-                        }
-                    }
-                }
-                Files.write(tmp, (count == 0 ? "\n}" : "\n  ]\n}").getBytes(StandardCharsets.US_ASCII),
-                        StandardOpenOption.APPEND);
-                Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(results, output, StandardCopyOption.REPLACE_EXISTING);
                 Path summary = summaryPath(output);
                 Files.writeString(summary, PyJson.dumps(head, INDENT_2), StandardCharsets.UTF_8);
                 return summary;
@@ -168,12 +163,115 @@ abstract class PerRow implements AutoCloseable {
         public void close() {
             try {
                 out.close();
-                Files.deleteIfExists(file);
+                blocks.discard();
+                Files.deleteIfExists(results); // still there when the run failed before writeResults
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
     }
+
+    /** The bytes written, in blocks outside the heap up to {@link #IN_MEMORY}, the rest in a temp file. */
+    private static final class Blocks extends OutputStream {
+        /** 128 MB: the rows of a 100× proactive run (88 MB) stay in memory, and the process under 512 MB. */
+        static final long IN_MEMORY = 128L << 20;
+        private static final int FIRST_BLOCK = 1 << 16;
+        private static final int MAX_BLOCK = 4 << 20;
+        private final Path dir;
+        private final List<ByteBuffer> blocks = new ArrayList<>();
+        private long held;
+        private Path spill;
+        private OutputStream spillOut;
+
+        Blocks(Path dir) {
+            this.dir = dir;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            while (len > 0 && spillOut == null) {
+                ByteBuffer last = blocks.isEmpty() ? null : blocks.get(blocks.size() - 1);
+                if (last == null || !last.hasRemaining()) {
+                    int size = last == null ? FIRST_BLOCK : Math.min(MAX_BLOCK, last.capacity() * 2);
+                    if (held + size > IN_MEMORY) {
+                        spill = newTemp(dir, ".per_row");
+                        spillOut = Files.newOutputStream(spill);
+                        break;
+                    }
+                    last = ByteBuffer.allocateDirect(size);
+                    blocks.add(last);
+                    held += size;
+                }
+                int n = Math.min(len, last.remaining());
+                last.put(b, off, n);
+                off += n;
+                len -= n;
+            }
+            if (len > 0) {
+                spillOut.write(b, off, len);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (spillOut != null) {
+                spillOut.close();
+            }
+        }
+
+        /** Appends everything written to {@code to}. */
+        void copyTo(FileChannel to) throws IOException {
+            for (ByteBuffer b : blocks) {
+                b.flip();
+                writeFully(to, b);
+            }
+            if (spill != null) {
+                try (FileChannel from = FileChannel.open(spill, StandardOpenOption.READ)) {
+                    long size = from.size();
+                    for (long done = 0; done < size; ) {
+                        done += from.transferTo(done, size - done, to);
+                    }
+                }
+            }
+        }
+
+        void discard() throws IOException {
+            blocks.clear();
+            if (spill != null) {
+                Files.deleteIfExists(spill);
+            }
+        }
+    }
+
+    private static void writeFully(FileChannel to, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            to.write(b);
+        }
+    }
+
+    /**
+     * A new empty file in {@code dir} named {@code <prefix>.<pid>.<n>.tmp}, with the permissions a file the
+     * original opens gets (Files.createTempFile would make it owner-only and seed a SecureRandom for the name).
+     */
+    private static Path newTemp(Path dir, String prefix) throws IOException {
+        long pid = ProcessHandle.current().pid();
+        for (int n = 0; ; n++) {
+            try {
+                return Files.createFile(dir.resolve(prefix + "." + pid + "." + TEMP_NAMES.getAndIncrement() + ".tmp"));
+            } catch (FileAlreadyExistsException e) {
+                if (n == 1000) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong TEMP_NAMES = new java.util.concurrent.atomic.AtomicLong();
 
     /** {@code base, ext = os.path.splitext(path); f"{base}_summary{ext or '.json'}"}. */
     static Path summaryPath(Path output) {

@@ -30,6 +30,8 @@ public final class ProactiveScorer {
     private static final String TAGS = "__gold_tags__";
     /** The fields the scorer reads: golden rows, prediction rows, and predictions while pairing. */
     private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "task", "answers");
+    /** The golden fields built as they are (answers are read as their tags). */
+    private static final Set<String> GOLDEN_KEYS = Set.of("video_path", "task");
     /** The fields of a compacted golden row. */
     private static final Set<String> HELD_FIELDS = Set.of("video_path", "task", TAGS);
     private static final Set<String> PRED_FIELDS = Set.of("video_path", "answers");
@@ -182,6 +184,63 @@ public final class ProactiveScorer {
         return c;
     }
 
+    /**
+     * {@link #compact} of a golden row from the bytes of its answers, a list the scanner checked, when each
+     * answer is a string whose tag shows in its bytes (no escape before the tag is decided); else null.
+     */
+    static JsonNode compactFromBytes(JsonNode built, byte[] b, int start, int end) {
+        if (start < 0 || b[start] != '[' || !(built instanceof ObjectNode o)) {
+            return null;
+        }
+        TagBytes tags = new TagBytes();
+        if (!LineParser.strings(b, start, end, tags)) {
+            return null;
+        }
+        ObjectNode c = F.objectNode();
+        if (o.has("video_path")) {
+            c.set("video_path", o.get("video_path"));
+        }
+        if (o.has("task")) {
+            c.set("task", o.get("task"));
+        }
+        c.set(TAGS, BinaryNode.valueOf(java.util.Arrays.copyOf(tags.tags, tags.count)));
+        return c;
+    }
+
+    /** parse_tag of answers from their bytes (1 interrupt, 0 silent), as {@link #compact} keeps them. */
+    private static final class TagBytes implements LineParser.StringItem {
+        private static final byte[] INTERRUPT = "$interrupt$".getBytes(StandardCharsets.US_ASCII);
+        byte[] tags = new byte[16];
+        int count;
+
+        @Override
+        public boolean take(byte[] b, int from, int to) {
+            int i = from;
+            while (i < to && b[i] == ' ') { // the only white space a JSON string holds unescaped in ASCII
+                i++;
+            }
+            byte tag = 1;
+            for (int k = 0; k < INTERRUPT.length; k++, i++) {
+                if (i >= to) {
+                    tag = 0;
+                    break;
+                }
+                if (b[i] == '\\') {
+                    return false; // an escape: only the decoded text can say
+                }
+                if (b[i] != INTERRUPT[k]) {
+                    tag = 0;
+                    break;
+                }
+            }
+            if (count == tags.length) {
+                tags = java.util.Arrays.copyOf(tags, count * 2);
+            }
+            tags[count++] = tag;
+            return true;
+        }
+    }
+
     /** {@code parse_tag(answer) == "interrupt"} for an answer as loaded (AttributeError unless a str). */
     private static boolean isInterrupt(JsonNode answer) {
         return parseTag(PyJsonValue.requireStr(answer, "lstrip")).equals("interrupt");
@@ -208,7 +267,8 @@ public final class ProactiveScorer {
             try {
                 // Golden is read once and held compacted (ids, tasks, tags); predictions are read once,
                 // their ids held for pairing and their rows rebuilt from the file when scored.
-                Rows golden = Rows.loaded(goldenPath, GOLDEN_FIELDS, ProactiveScorer::compact, HELD_FIELDS);
+                Rows golden = Rows.loaded(goldenPath, GOLDEN_KEYS, "answers", ProactiveScorer::compactFromBytes,
+                        ProactiveScorer::compact, HELD_FIELDS);
                 IndexedRows predKeys = Rows.index(predsPath, PRED_KEY_FIELDS, PRED_FIELDS); // read once
 
                 head = score(golden, predKeys, predKeys.scored(), rows);

@@ -251,7 +251,13 @@ final class RowScanner {
             while (i + 8 <= limit) {
                 long w = (long) LONGS.get(b, i);
                 // A quote, a backslash, a control character, or a byte past ASCII (its high bit): look closer.
-                if (has(w, QUOTES) || has(w, BACKSLASHES) || ((((w - CONTROL) & ~w) | w) & HIGHS) != 0) {
+                // One test of the four (no short-circuit branches: the C1 code this runs as pays for each).
+                long q = w ^ QUOTES;
+                long s = w ^ BACKSLASHES;
+                long found = (((q - ONES) & ~q) | ((s - ONES) & ~s) | ((w - CONTROL) & ~w) | w) & HIGHS;
+                if (found != 0) {
+                    // The lowest flagged byte is a true one (a borrow only flags bytes above a true one).
+                    i += Long.numberOfTrailingZeros(found) >>> 3;
                     break;
                 }
                 i += 8;
@@ -300,7 +306,19 @@ final class RowScanner {
 
     /** The value of an ASCII hex digit byte, or -1 (no byte past ASCII is one). */
     static int hex(byte c) {
-        return Character.digit(c & 0xFF, 16);
+        return HEX_VALUE[c & 0xFF];
+    }
+
+    /** Per byte: its value as a hex digit, or -1. */
+    private static final byte[] HEX_VALUE = new byte[256];
+
+    static {
+        java.util.Arrays.fill(HEX_VALUE, (byte) -1);
+        for (int c = 0; c < 256; c++) {
+            if (c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+                HEX_VALUE[c] = (byte) Character.digit(c, 16);
+            }
+        }
     }
 
     /** True when some byte of {@code w} equals the byte repeated in {@code pattern}. */

@@ -63,6 +63,50 @@ public interface Rows {
      * {@link #loaded(Path, Set, UnaryOperator)} with the compacted rows held as columns ({@link HeldRows}) of
      * {@code heldFields}, the fields {@code compact} leaves in a row it reduces.
      */
+    /**
+     * Reduces a row from its line's bytes: {@code built} is the row with the built fields, {@code b[start,
+     * end)} the value of the located field (start -1 when absent). Returns the row {@code compact} would make
+     * of the full row, or null when that takes the full row.
+     */
+    interface FromBytes {
+        JsonNode reduce(JsonNode built, byte[] b, int start, int end);
+    }
+
+    /**
+     * {@link #loaded(Path, Set, UnaryOperator, Set)} that builds only {@code built} and reduces a row the scanner
+     * took with {@code fromBytes}, from the bytes of the field {@code located}; a row it does not reduce is read
+     * again in full (the built fields and the located one) and compacted. Errors are those of reading in full.
+     */
+    static HeldRows loaded(Path jsonl, Set<String> built, String located, FromBytes fromBytes,
+                           UnaryOperator<JsonNode> compact, Set<String> heldFields) {
+        Set<String> b = Set.copyOf(built);
+        Set<String> all = new java.util.HashSet<>(b);
+        all.add(located);
+        Set<String> full = Set.copyOf(all);
+        return ParallelSplit.read(jsonl, (start, end) -> {
+            HeldRows rows = new HeldRows(heldFields);
+            LineParser parser = new LineParser(b, Set.of(located));
+            LineParser again = new LineParser(full);
+            int slot = java.util.Arrays.asList(parser.names).indexOf(located);
+            try (JsonlReader it = new JsonlReader(jsonl, parser, start, end)) {
+                while (it.hasNext()) {
+                    JsonNode row = it.next();
+                    JsonNode reduced = null;
+                    byte[] line = it.lastBuffer();
+                    if (parser.scanned) {
+                        int s = parser.scanner.start[slot];
+                        reduced = fromBytes.reduce(row, line, s, s < 0 ? -1 : parser.scanner.end[slot]);
+                    }
+                    if (reduced == null) {
+                        reduced = compact.apply(again.reread(line, it.lastLineStartInBuffer(), it.lastLength()));
+                    }
+                    rows.add(reduced);
+                }
+            }
+            return rows.trim();
+        }, HeldRows::concat);
+    }
+
     static HeldRows loaded(Path jsonl, Set<String> fields, UnaryOperator<JsonNode> compact, Set<String> heldFields) {
         Set<String> f = Set.copyOf(fields);
         return ParallelSplit.read(jsonl, (start, end) -> {
