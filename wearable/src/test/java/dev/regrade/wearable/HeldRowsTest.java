@@ -10,6 +10,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -18,7 +22,10 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link HeldRows}: for any sequence of added nodes, {@code get(i)} and {@code open()} give each row back
@@ -146,18 +153,89 @@ class HeldRowsTest {
         assertThrows(IllegalArgumentException.class, () -> a.concat(b));
     }
 
-    /** Checks count, get, open and the bounds against the rows as added. */
+    /**
+     * Latent, outside the stated contract (no caller adds after trim): an EMPTY HeldRows, once trimmed (or
+     * the concat of two empty ones, which is trimmed), has arrays of length 0, which add() doubles to 0,
+     * so adding an object row of the names throws ArrayIndexOutOfBoundsException (a non-empty one grows).
+     */
+    @Test
+    @Disabled("BUG (latent): new HeldRows(Set.of(\"a\")).trim().add({\"a\": 1}) throws ArrayIndexOutOfBoundsException")
+    void anEmptyTrimmedHeldRowsTakesMoreRows() {
+        ObjectNode row = F.objectNode().put("a", 1);
+        HeldRows trimmed = new HeldRows(Set.of("a")).trim();
+        trimmed.add(row);
+        check(trimmed, List.of(row), Set.of("a"), "after trim()");
+        HeldRows joined = new HeldRows(Set.of("a")).concat(new HeldRows(Set.of("a")));
+        joined.add(row);
+        check(joined, List.of(row), Set.of("a"), "after concat of two empty ones");
+    }
+
+    /**
+     * Rows.loaded with held fields (proactive's golden): the rows are those of one sequential pass with
+     * {@code compact} applied, field order included, in one pass and in two halves.
+     */
+    @Test
+    void loadedRowsAreThoseOfASequentialPassCompacted(@TempDir Path tmp) throws IOException {
+        Set<String> fields = Set.of("video_path", "task", "answers");
+        Set<String> held = Set.of("video_path", "task", "__gold_tags__");
+        String[] answers = {"[]", "[\"$interrupt$ now\"]", "[\" $interrupt$\", \"$silent$\", \"\"]", "[\"x\", 3]", "\"s\"",
+            "null", "[\"\\u00e9\", \"$interrupt$\"]", "{\"a\": 1}"};
+        String[] values = {"\"v\"", "\"\u00e9\"", "3", "null", "[1]", "{}", "\"\\ud83d\\ude00\""};
+        long before = ParallelSplit.minBytes;
+        try {
+            for (long seed = 9_000; seed < 9_020; seed++) {
+                ParallelSplit.minBytes = seed % 2 == 0 ? before : 1;
+                SplittableRandom r = new SplittableRandom(seed);
+                StringBuilder sb = new StringBuilder();
+                for (int i = 0, n = seed % 4 == 0 ? 2_500 : r.nextInt(1, 200); i < n; i++) {
+                    List<String> parts = new ArrayList<>();
+                    if (r.nextInt(10) > 0) {
+                        parts.add("\"video_path\": " + (r.nextBoolean() ? "\"id" + i + "\"" : values[r.nextInt(values.length)]));
+                    }
+                    if (r.nextInt(10) > 1) {
+                        parts.add("\"task\": " + (r.nextBoolean() ? "\"t" + r.nextInt(5) + "\"" : values[r.nextInt(values.length)]));
+                    }
+                    if (r.nextInt(10) > 0) {
+                        parts.add("\"answers\": " + answers[r.nextInt(answers.length)]);
+                    }
+                    if (r.nextInt(4) == 0) {
+                        parts.add("\"dialog\": [\"q\"]");
+                    }
+                    java.util.Collections.shuffle(parts, new java.util.Random(r.nextLong()));
+                    sb.append(r.nextInt(30) == 0 ? "[1, 2]" : "{" + String.join(", ", parts) + "}").append('\n');
+                }
+                Path p = tmp.resolve("golden" + seed + ".jsonl");
+                Files.writeString(p, sb, StandardCharsets.UTF_8);
+                List<JsonNode> want = new ArrayList<>();
+                try (JsonlReader it = new JsonlReader(p, fields)) {
+                    it.forEachRemaining(row -> want.add(ProactiveScorer.compact(row)));
+                }
+                HeldRows got = Rows.loaded(p, fields, ProactiveScorer::compact, held);
+                // Rows of another pass: equal, not the same instances.
+                check(got, want, "seed " + seed + " split " + (ParallelSplit.at(p) > 0), n -> false);
+            }
+        } finally {
+            ParallelSplit.minBytes = before;
+        }
+    }
+
+    /** Checks count, get, open and the bounds against the rows as added (a row held as it is: that instance). */
     private static void check(HeldRows held, List<JsonNode> added, Set<String> names, String why) {
+        check(held, added, why, n -> heldAsItIs(n, names));
+    }
+
+    /** {@link #check(HeldRows, List, Set, String)}, the same instance asked only where {@code same} says. */
+    private static void check(HeldRows held, List<JsonNode> added, String why, Predicate<JsonNode> same) {
         assertEquals(added.size(), held.count(), why);
         for (int i = 0; i < added.size(); i++) {
-            sameRow(added.get(i), held.get(i), names, why + " row " + i);
+            sameRow(added.get(i), held.get(i), same, why + " row " + i);
         }
         try (Rows.RowIterator it = held.open()) {
             for (int i = 0; i < added.size(); i++) {
                 assertTrue(it.hasNext(), why);
                 JsonNode got = it.next();
                 assertEquals(i, it.lastIndex(), why);
-                sameRow(added.get(i), got, names, why + " open() row " + i);
+                sameRow(added.get(i), got, same, why + " open() row " + i);
             }
             assertFalse(it.hasNext(), why);
             assertThrows(NoSuchElementException.class, it::next, why);
@@ -167,10 +245,10 @@ class HeldRowsTest {
         }
     }
 
-    private static void sameRow(JsonNode want, JsonNode got, Set<String> names, String why) {
+    private static void sameRow(JsonNode want, JsonNode got, Predicate<JsonNode> same, String why) {
         assertEquals(want, got, why);
         assertEquals(fieldNames(want), fieldNames(got), why + " field order");
-        if (heldAsItIs(want, names)) {
+        if (same.test(want)) {
             assertSame(want, got, why + " held as it is");
         }
     }
