@@ -124,7 +124,12 @@ class PerRowEntryTest {
             }
             List<JsonNode> perRow = new ArrayList<>();
             Path dir = tmp.resolve("spool" + k);
-            Path output = tmp.resolve("out" + k + (k % 4 == 0 ? "" : ".json"));
+            // Some outputs in a directory still to be made, some over an existing file.
+            Path output = (k % 5 == 1 ? tmp.resolve("new" + k).resolve("sub") : tmp)
+                    .resolve("out" + k + (k % 4 == 0 ? "" : ".json"));
+            if (k % 5 == 2) {
+                Files.writeString(output, "old content, longer than some results files ".repeat(50));
+            }
             Path summary;
             try (PerRow.Spool spool = PerRow.spool(dir)) {
                 for (int i = 0; i < n; i++) {
@@ -157,7 +162,7 @@ class PerRowEntryTest {
             try (var left = Files.list(dir)) {
                 assertEquals(0, left.count(), why + ": the spool file is removed");
             }
-            try (var left = Files.list(tmp)) {
+            try (var left = Files.list(output.getParent())) {
                 assertEquals(List.of(), left.map(p -> p.getFileName().toString()).filter(f -> f.startsWith(".results"))
                         .toList(), why + ": no temporary results file is left");
             }
