@@ -17,7 +17,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,17 +38,30 @@ class PerRowEntryTest {
 
     @Test
     void proactiveRowWritesWhatItsNodeDumpsTo() throws IOException {
-        long seed = 0x5eed_0001L;
+        int tagged = randomEntries(0x5eed_0001L, PerRowEntryTest::proactiveRow,
+                e -> ((ProactiveScorer.Row) e).tagCount() > 0);
+        assertTrue(tagged > 3_000, "rows with tags: " + tagged);
+    }
+
+    @Test
+    void longQaScoredWritesWhatItsNodeDumpsTo() throws IOException {
+        int correct = randomEntries(0x5eed_0002L, PerRowEntryTest::scored, e -> ((LongQaScorer.Scored) e).correct());
+        assertTrue(correct > 2_000, "correct rows: " + correct);
+    }
+
+    /** 5000 random entries each checked by {@link #sameBytes}; returns how many were {@code counted}. */
+    private static int randomEntries(long seed, BiFunction<SplittableRandom, RandomNodes, PerRow.Entry> make,
+                                     Predicate<PerRow.Entry> counted) throws IOException {
         SplittableRandom r = new SplittableRandom(seed);
         RandomNodes nodes = new RandomNodes(r, 1_000);
-        int tagged = 0;
+        int n = 0;
         for (int k = 0; k < 5_000; k++) {
-            ProactiveScorer.Row row = proactiveRow(r, nodes);
-            tagged += row.tagCount() > 0 ? 1 : 0;
+            PerRow.Entry e = make.apply(r, nodes);
+            n += counted.test(e) ? 1 : 0;
             int c = k;
-            sameBytes(row, () -> "seed " + seed + " case " + c + " " + row);
+            sameBytes(e, () -> "seed " + seed + " case " + c + " " + e);
         }
-        assertTrue(tagged > 3_000, "rows with tags: " + tagged);
+        return n;
     }
 
     /** The tag codes (gold x shown), the first and a later item alike, and an empty list. */
@@ -73,18 +88,6 @@ class PerRowEntryTest {
         ObjectNode node = new ProactiveScorer.Row(1, F.textNode("v"), "t", 2, new byte[] {0, 5}, 2).node();
         assertEquals("[{\"gold\":\"interrupt\",\"pred\":\"interrupt\"},{\"gold\":\"silent\",\"pred\":\"(unanswered)\"}]",
                 node.get("tags").toString(), "codes 0 and 5");
-    }
-
-    @Test
-    void longQaScoredWritesWhatItsNodeDumpsTo() throws IOException {
-        long seed = 0x5eed_0002L;
-        SplittableRandom r = new SplittableRandom(seed);
-        RandomNodes nodes = new RandomNodes(r, 1_000);
-        for (int k = 0; k < 5_000; k++) {
-            LongQaScorer.Scored s = scored(r, nodes);
-            int c = k;
-            sameBytes(s, () -> "seed " + seed + " case " + c + " " + s);
-        }
     }
 
     /** A 1 MB text (past Utf8Sink's 64 KB buffer, with astral and escaped chars) in each component in turn. */
