@@ -29,9 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link HeldRows}: for any sequence of added nodes, {@code get(i)} and {@code open()} give each row back
- * equal ({@code equals}: node types and nested order count), with its fields in the same order (a row held as it is: the same instance), before and after
- * {@code trim()}, through growth past 1024 rows and past 256 distinct texts of a field; {@code concat}
- * gives a's rows then b's and leaves both as they were.
+ * equal ({@code equals}: node types and nested order count) with its fields in the same order (a row held
+ * as it is: the same instance), before and after {@code trim()}, through growth past 1024 rows and past 256
+ * distinct texts of a field; {@code concat} gives a's rows then b's and leaves both as they were.
  */
 class HeldRowsTest {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
