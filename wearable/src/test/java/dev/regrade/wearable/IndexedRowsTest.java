@@ -1,8 +1,10 @@
 package dev.regrade.wearable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -70,6 +72,93 @@ class IndexedRowsTest {
                 check(out.toByteArray(), seed, false);
             }
         }
+    }
+
+    /** Key-field values of every kind, as JSON text; the texts recur (shared) and "id" ones are many (past 256). */
+    private static final String[] KEY_VALUES = {"\"a\"", "\"b\"", "\"\"", "\"\\u00e9\"", "\"\u00fc\"", "3", "-0.0", "1.5e300",
+        "123456789012345678901234567890", "NaN", "-Infinity", "null", "true", "[1, {\"a\": 2}]", "[]", "{}",
+        "{\"k\": \"v\", \"k2\": [null]}", "\"\\ud83d\\ude00\"", "\"\\ud800\""};
+    private static final String[] NOT_OBJECTS = {"[1,2]", "\"x\"", "3", "null", "true", "[]", "-1.5", "\"\u00e9\"",
+        "[{\"video_path\": \"in a list\"}]", "NaN"};
+
+    /**
+     * Key rows (open()) equal the rows of a JsonlReader pass with the key fields, field order included, when
+     * key fields are absent, duplicated, escaped or not strings, and for lines that are not objects; in one
+     * pass and in two halves, past 1024 rows.
+     */
+    @Test
+    void keyRowsOfOddLinesAreThoseOfAKeyPass() throws IOException {
+        long before = ParallelSplit.minBytes;
+        int split = 0;
+        try {
+            for (int seed = 200; seed < 240; seed++) {
+                ParallelSplit.minBytes = seed % 2 == 0 ? before : 1;
+                SplittableRandom r = new SplittableRandom(seed);
+                StringBuilder sb = new StringBuilder();
+                int n = seed % 5 == 0 ? r.nextInt(1025, 3000) : r.nextInt(1, 300);
+                for (int i = 0; i < n; i++) {
+                    sb.append(oddLine(r, i)).append(r.nextInt(6) == 0 ? "\r\n" : "\n");
+                }
+                Path p = write(sb.toString().getBytes(StandardCharsets.UTF_8));
+                split += ParallelSplit.at(p) > 0 ? 1 : 0;
+                List<JsonNode> want = new ArrayList<>();
+                try (JsonlReader it = new JsonlReader(p, KEYS)) {
+                    it.forEachRemaining(want::add);
+                }
+                IndexedRows ix = IndexedRows.of(p, KEYS, SCORED);
+                assertEquals(want.size(), ix.count(), "seed " + seed);
+                try (Rows.RowIterator it = ix.open()) {
+                    for (int i = 0; i < want.size(); i++) {
+                        JsonNode got = it.next();
+                        String why = "seed " + seed + " row " + i + ": " + JsonLines.render(want.get(i));
+                        assertEquals(i, it.lastIndex(), why);
+                        assertEquals(want.get(i), got, why);
+                        assertEquals(JsonLines.render(want.get(i)), JsonLines.render(got), why);
+                        List<String> wantNames = new ArrayList<>();
+                        List<String> gotNames = new ArrayList<>();
+                        want.get(i).fieldNames().forEachRemaining(wantNames::add);
+                        got.fieldNames().forEachRemaining(gotNames::add);
+                        assertEquals(wantNames, gotNames, why + " field order");
+                    }
+                    assertFalse(it.hasNext(), "seed " + seed);
+                }
+                List<String> scored = new ArrayList<>();
+                try (Rows.RowIterator it = ix.scored().open()) {
+                    it.forEachRemaining(row -> scored.add(JsonLines.render(row)));
+                }
+                assertEquals(pass(p, SCORED), scored, "seed " + seed + " scored rows");
+            }
+            assertTrue(split > 15, "files read in two halves: " + split);
+        } finally {
+            ParallelSplit.minBytes = before;
+        }
+    }
+
+    private static String oddLine(SplittableRandom r, int i) {
+        int k = r.nextInt(100);
+        if (k < 12) {
+            return NOT_OBJECTS[r.nextInt(NOT_OBJECTS.length)];
+        }
+        if (k < 15) {
+            return r.nextBoolean() ? "{}" : " { } ";
+        }
+        List<String> fields = new ArrayList<>();
+        for (String name : new String[] {"video_path", "task", "answers", "dialog", "video\\u005fpath", "other"}) {
+            for (int c = r.nextInt(k < 30 ? 3 : 2); c > 0; c--) { // below 30: a field may come twice
+                fields.add(name);
+            }
+        }
+        java.util.Collections.shuffle(fields, new java.util.Random(r.nextLong()));
+        StringBuilder sb = new StringBuilder("{");
+        for (String f : fields) {
+            String v = switch (f) {
+                case "answers" -> "[\"a\", \"$silent$\"]";
+                case "dialog" -> "[{\"q\": \"w\u00e9\"}]";
+                default -> r.nextInt(3) == 0 ? "\"id" + i + "\"" : KEY_VALUES[r.nextInt(KEY_VALUES.length)];
+            };
+            sb.append(sb.length() > 1 ? ", " : "").append('"').append(f).append("\": ").append(v);
+        }
+        return sb.append('}').toString();
     }
 
     /** Random ASCII rows (the scanner's lines; non-ASCII ones go to the full parser: LineParserTest), some past the 1 MB read window. */
