@@ -57,7 +57,7 @@ abstract class PerRow implements AutoCloseable {
     }
 
     static Spool spool(Path dir) {
-        return new Spool(dir);
+        return new Spool(dir, Blocks.IN_MEMORY);
     }
 
     static final class Memory extends PerRow {
@@ -80,24 +80,26 @@ abstract class PerRow implements AutoCloseable {
 
     /**
      * per_row items at level 2 of an indent-2 document, held until the head is known: in memory outside
-     * the heap up to {@link Blocks#IN_MEMORY} bytes (the collector never copies them), past that in a temp
+     * the heap up to {@link Blocks#IN_MEMORY} bytes by default (the collector never copies them), past that in a temp
      * file. The results file is made (as a temp file beside it) when the spool is, so an output directory
      * that cannot be written is reported before any scoring.
      */
     static final class Spool extends PerRow {
-        private final Path results;
+        /** The results file while it is written (beside the output when the output is in the spool's directory). */
+        private Path results;
         private final Blocks blocks;
         private final Utf8Sink out;
         private long count;
 
-        Spool(Path dir) {
+        /** @param inMemory how many bytes of rows are held in memory before the rest goes to a temp file */
+        Spool(Path dir, long inMemory) {
             try {
                 Files.createDirectories(dir);
                 results = newTemp(dir, ".results");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            blocks = new Blocks(dir);
+            blocks = new Blocks(dir, inMemory);
             out = new Utf8Sink(blocks);
         }
 
@@ -145,6 +147,13 @@ abstract class PerRow implements AutoCloseable {
                     text.append(',');
                 }
                 text.append("\n  \"per_row\": ").append(count == 0 ? "[]" : "[");
+                Path parent = output.toAbsolutePath().getParent();
+                if (parent != null && !parent.equals(results.toAbsolutePath().getParent())) {
+                    Files.createDirectories(parent); // the move below is then within one directory
+                    Path made = results;
+                    results = newTemp(parent, ".results");
+                    Files.deleteIfExists(made);
+                }
                 try (FileChannel to = FileChannel.open(results, StandardOpenOption.WRITE)) {
                     writeFully(to, ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)));
                     blocks.copyTo(to); // the rows are ASCII (ensure_ascii): their bytes go as they are
@@ -171,7 +180,7 @@ abstract class PerRow implements AutoCloseable {
         }
     }
 
-    /** The bytes written, in blocks outside the heap up to {@link #IN_MEMORY}, the rest in a temp file. */
+    /** The bytes written, in blocks outside the heap up to a bound, the rest in a temp file. */
     private static final class Blocks extends OutputStream {
         /** 128 MB: the rows of a 100× proactive run (88 MB) stay in memory, and the process under 512 MB. */
         static final long IN_MEMORY = 128L << 20;
@@ -183,8 +192,11 @@ abstract class PerRow implements AutoCloseable {
         private Path spill;
         private OutputStream spillOut;
 
-        Blocks(Path dir) {
+        private final long inMemory;
+
+        Blocks(Path dir, long inMemory) {
             this.dir = dir;
+            this.inMemory = inMemory;
         }
 
         @Override
@@ -198,7 +210,7 @@ abstract class PerRow implements AutoCloseable {
                 ByteBuffer last = blocks.isEmpty() ? null : blocks.get(blocks.size() - 1);
                 if (last == null || !last.hasRemaining()) {
                     int size = last == null ? FIRST_BLOCK : Math.min(MAX_BLOCK, last.capacity() * 2);
-                    if (held + size > IN_MEMORY) {
+                    if (held + size > inMemory) {
                         spill = newTemp(dir, ".per_row");
                         spillOut = Files.newOutputStream(spill);
                         break;
