@@ -279,7 +279,7 @@ public final class PyJson {
         long whole = units / 10000;
         int frac = (int) (units % 10000);
         if (frac == 0) {
-            return whole + ".0";
+            return Long.toString(whole).concat(".0");
         }
         int digits = 4;
         while (frac % 10 == 0) {
@@ -287,7 +287,7 @@ public final class PyJson {
             digits--;
         }
         String fs = Integer.toString(frac);
-        return whole + "." + "000".substring(0, digits - fs.length()) + fs;
+        return new StringBuilder().append(whole).append('.').append("000", 0, digits - fs.length()).append(fs).toString();
     }
 
     private static void string(String s, boolean ascii, Appendable out) throws IOException {

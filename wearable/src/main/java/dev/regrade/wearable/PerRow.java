@@ -49,7 +49,7 @@ abstract class PerRow implements AutoCloseable {
 
     /** The newline and indent that start an item at {@code level} of an indent-2 document. */
     static String indent(int level) {
-        return "\n" + " ".repeat(2 * level);
+        return "\n".concat(" ".repeat(2 * level));
     }
 
     static Memory memory() {
@@ -274,7 +274,9 @@ abstract class PerRow implements AutoCloseable {
         long pid = ProcessHandle.current().pid();
         for (int n = 0; ; n++) {
             try {
-                return Files.createFile(dir.resolve(prefix + "." + pid + "." + TEMP_NAMES.getAndIncrement() + ".tmp"));
+                // String.join, not +: a concatenation's first run spins method handles (8 classes here).
+                String name = String.join(".", prefix, Long.toString(pid), Long.toString(TEMP_NAMES.getAndIncrement()), "tmp");
+                return Files.createFile(dir.resolve(name));
             } catch (FileAlreadyExistsException e) {
                 if (n == 1000) {
                     throw e;
