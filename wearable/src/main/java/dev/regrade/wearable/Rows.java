@@ -60,10 +60,6 @@ public interface Rows {
     }
 
     /**
-     * {@link #loaded(Path, Set, UnaryOperator)} with the compacted rows held as columns ({@link HeldRows}) of
-     * {@code heldFields}, the fields {@code compact} leaves in a row it reduces.
-     */
-    /**
      * Reduces a row from its line's bytes: {@code built} is the row with the built fields, {@code b[start,
      * end)} the value of the located field (start -1 when absent). Returns the row {@code compact} would make
      * of the full row, or null when that takes the full row.
@@ -107,6 +103,10 @@ public interface Rows {
         }, HeldRows::concat);
     }
 
+    /**
+     * {@link #loaded(Path, Set, UnaryOperator)} with the compacted rows held as columns ({@link HeldRows}) of
+     * {@code heldFields}, the fields {@code compact} leaves in a row it reduces.
+     */
     static HeldRows loaded(Path jsonl, Set<String> fields, UnaryOperator<JsonNode> compact, Set<String> heldFields) {
         Set<String> f = Set.copyOf(fields);
         return ParallelSplit.read(jsonl, (start, end) -> {
