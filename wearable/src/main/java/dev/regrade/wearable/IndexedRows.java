@@ -150,6 +150,54 @@ final class IndexedRows implements Rows {
         };
     }
 
+    /**
+     * {@link #scored()} with each row the scanner took reduced by {@code reduce} from the bytes of
+     * {@code field}'s value, the other scored fields built; a row it does not reduce (or whose field is
+     * absent, or that the scanner did not take) is built in full.
+     */
+    Rows scored(String field, Rows.FromBytes reduce) {
+        int slot = Arrays.asList(scoredNames).indexOf(field);
+        if (slot < 0) {
+            throw new IllegalArgumentException("not a scored field: " + field);
+        }
+        return () -> new ByIndex() {
+            private final Reader reader = reader();
+
+            @Override
+            JsonNode row(int i) {
+                return IndexedRows.this.row(reader, i, slot, reduce);
+            }
+
+            @Override
+            public void close() {
+                reader.close();
+            }
+        };
+    }
+
+    private JsonNode row(Reader r, int i, int slot, Rows.FromBytes reduce) {
+        int w = scoredNames.length;
+        if (!located[i] || start[i * w + slot] < 0) {
+            return row(r, i);
+        }
+        int lo = Integer.MAX_VALUE;
+        int hi = 0;
+        for (int f = 0; f < w; f++) {
+            if (start[i * w + f] >= 0) {
+                lo = Math.min(lo, start[i * w + f]);
+                hi = Math.max(hi, end[i * w + f]);
+            }
+        }
+        byte[] b = r.bytes(offsets[i] + lo, hi - lo);
+        int shift = lo - r.at;
+        int[] others = Arrays.copyOfRange(start, i * w, i * w + w);
+        others[slot] = -1;
+        JsonNode built = LineParser.build(b, shift, scoredNames, w, others, Arrays.copyOfRange(end, i * w, i * w + w),
+                Arrays.copyOfRange(rank, i * w, i * w + w), 0);
+        JsonNode reduced = reduce.reduce(built, b, start[i * w + slot] - shift, end[i * w + slot] - shift);
+        return reduced != null ? reduced : LineParser.build(b, shift, scoredNames, w, start, end, rank, i * w);
+    }
+
     /** A pass over the rows by index. */
     private abstract class ByIndex implements RowIterator {
         private int next;

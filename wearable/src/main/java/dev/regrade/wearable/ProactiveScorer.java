@@ -28,6 +28,8 @@ import java.util.function.Consumer;
 public final class ProactiveScorer {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final String TAGS = "__gold_tags__";
+    /** A prediction row's answers as their parsed tags (see {@link #compactPredFromBytes}). */
+    private static final String PRED_TAGS = "__pred_tags__";
     /** The fields the scorer reads: golden rows, prediction rows, and predictions while pairing. */
     private static final Set<String> GOLDEN_FIELDS = Set.of("video_path", "task", "answers");
     /** The golden fields built as they are (answers are read as their tags). */
@@ -207,7 +209,24 @@ public final class ProactiveScorer {
         return c;
     }
 
-    /** parse_tag of answers from their bytes (1 interrupt, 0 silent), as {@link #compact} keeps them. */
+    /**
+     * A prediction row with its answers replaced by their tags (a byte each, 1 = interrupt), read from the
+     * bytes of the answers, a list the scanner checked, when each is a string whose tag shows in its bytes;
+     * else null (the row is then built with its answers, which are parsed as the original parses them).
+     */
+    static JsonNode compactPredFromBytes(JsonNode built, byte[] b, int start, int end) {
+        if (b[start] != '[' || !(built instanceof ObjectNode o)) {
+            return null;
+        }
+        TagBytes tags = new TagBytes();
+        if (!LineParser.strings(b, start, end, tags)) {
+            return null;
+        }
+        o.set(PRED_TAGS, BinaryNode.valueOf(java.util.Arrays.copyOf(tags.tags, tags.count)));
+        return o;
+    }
+
+    /** parse_tag of answers from their bytes (1 interrupt, 0 silent): golden ones as {@link #compact} keeps them, and predictions. */
     private static final class TagBytes implements LineParser.StringItem {
         private static final byte[] INTERRUPT = "$interrupt$".getBytes(StandardCharsets.US_ASCII);
         byte[] tags = new byte[16];
@@ -271,7 +290,7 @@ public final class ProactiveScorer {
                         ProactiveScorer::compact, HELD_FIELDS);
                 IndexedRows predKeys = Rows.index(predsPath, PRED_KEY_FIELDS, PRED_FIELDS); // read once
 
-                head = score(golden, predKeys, predKeys.scored(), rows);
+                head = score(golden, predKeys, predKeys.scored("answers", ProactiveScorer::compactPredFromBytes), rows);
             } catch (PyException e) {
                 if (!e.pythonType().equals("ValueError")) {
                     throw e;
@@ -315,11 +334,13 @@ public final class ProactiveScorer {
             JsonNode goldTagNode = g.get(TAGS);
             byte[] goldTags = goldTagNode != null ? ((BinaryNode) goldTagNode).binaryValue() : null;
             JsonNode goldAnswers = goldTags == null ? PyJsonValue.item(g, "answers") : null;
-            JsonNode predValue = PyJsonValue.get(p, "answers");
+            JsonNode predTagNode = p.get(PRED_TAGS);
+            byte[] predTags = predTagNode != null ? ((BinaryNode) predTagNode).binaryValue() : null;
+            JsonNode predValue = predTags == null ? PyJsonValue.get(p, "answers") : null;
             JsonNode predAnswers = predValue != null ? predValue : F.arrayNode();
             String task = g.has("task") ? PyJsonValue.str(g.get("task")) : "unknown";
             int nGold = goldTags != null ? goldTags.length : PyJsonValue.len(goldAnswers);
-            int nPred = PyJsonValue.len(predAnswers);
+            int nPred = predTags != null ? predTags.length : PyJsonValue.len(predAnswers);
             // Released indexes the gold answers (gold_answers[j]); fixed iterates them (enumerate).
             JsonNode goldIterated = goldTags == null && variant == Variant.FIXED
                     ? PyJsonValue.iterate(goldAnswers) : null;
@@ -356,7 +377,7 @@ public final class ProactiveScorer {
                 boolean pred;
                 int shown; // 0 interrupt, 1 silent, 2 (unanswered)
                 if (j < nPred) {
-                    pred = isInterrupt(PyJsonValue.item(predAnswers, j));
+                    pred = predTags != null ? predTags[j] != 0 : isInterrupt(PyJsonValue.item(predAnswers, j));
                     shown = pred ? 0 : 1;
                 } else {
                     pred = !gold;
