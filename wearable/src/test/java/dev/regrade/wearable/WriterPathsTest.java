@@ -32,8 +32,11 @@ class WriterPathsTest {
         "\"\\ud83d\\ude00\"", "\"\\ud800 lone\"", "\"tab\\there\""};
     private static final String[] ODD = {"3", "-0.0", "1e300", "123456789012345678901234567890", "null", "true", "[1, \"x\"]",
         "{\"k\": [null, {}]}", "[]", "{}", "NaN"};
+    /** Answers: tags plain, spaced, escaped where the tag is (read from the decoded text) and near misses. */
     private static final String[] TAGS = {"\"$interrupt$\"", "\" $interrupt$ say\"", "\"$silent$\"", "\"\"",
-        "\"\\u00e9\"", "\"$INTERRUPT$\"", "\"\\u3000$interrupt$\""};
+        "\"\\u00e9\"", "\"$INTERRUPT$\"", "\"\\u3000$interrupt$\"", "\"\\u0024interrupt$\"", "\"$interr\\u0075pt$\"",
+        "\"\\t$interrupt$\"", "\"   $interrupt$\"", "\"$interrupt\"", "\"\\u0020$interrupt$\"", "\"$interrupt$\\n\"",
+        "\" \"", "\"$inter\""};
     private static final String[] LETTERS = {"\"A\"", "\" b \"", "\"(c)\"", "\"answer: D\"", "\"The answer is a.\"", "\"\"",
         "\"E\"", "\"\\u00c0\""};
 
@@ -100,7 +103,9 @@ class WriterPathsTest {
             Collections.shuffle(fields, new Random(r.nextLong()));
             golden.add("{" + String.join(", ", fields) + "}");
             int predChunks = r.nextInt(3) == 0 ? chunks + r.nextInt(-2, 3) : chunks;
-            preds.add("{\"answers\": " + list(r, Math.max(0, predChunks), TAGS, false)
+            String predAnswers = odd && r.nextInt(25) == 0 ? value(r, true)
+                    : list(r, Math.max(0, predChunks), TAGS, odd && r.nextInt(25) == 0);
+            preds.add("{\"answers\": " + predAnswers
                     + (id != null ? ", \"video_path\": " + id : "") + "}");
         }
         // A ValueError of the file run is "Proactive evaluation failed: " and the in-memory one's message.
