@@ -180,16 +180,8 @@ final class IndexedRows implements Rows {
         if (!located[i] || start[i * w + slot] < 0) {
             return row(r, i);
         }
-        int lo = Integer.MAX_VALUE;
-        int hi = 0;
-        for (int f = 0; f < w; f++) {
-            if (start[i * w + f] >= 0) {
-                lo = Math.min(lo, start[i * w + f]);
-                hi = Math.max(hi, end[i * w + f]);
-            }
-        }
-        byte[] b = r.bytes(offsets[i] + lo, hi - lo);
-        int shift = lo - r.at;
+        int shift = load(r, i);
+        byte[] b = r.window.array();
         int[] others = Arrays.copyOfRange(start, i * w, i * w + w);
         others[slot] = -1;
         JsonNode built = LineParser.build(b, shift, scoredNames, w, others, Arrays.copyOfRange(end, i * w, i * w + w),
@@ -243,6 +235,19 @@ final class IndexedRows implements Rows {
             return row;
         }
         int w = scoredNames.length;
+        int shift = load(r, i);
+        if (shift == Integer.MIN_VALUE) {
+            return LineParser.build(null, 0, scoredNames, w, start, end, rank, i * w);
+        }
+        return LineParser.build(r.window.array(), shift, scoredNames, w, start, end, rank, i * w);
+    }
+
+    /**
+     * Reads the bytes of row {@code i}'s scored values into {@code r}'s window; returns how far their
+     * positions are from the line's (LineParser.build's shift), or MIN_VALUE when it has none.
+     */
+    private int load(Reader r, int i) {
+        int w = scoredNames.length;
         int lo = Integer.MAX_VALUE;
         int hi = 0;
         for (int f = 0; f < w; f++) {
@@ -252,10 +257,10 @@ final class IndexedRows implements Rows {
             }
         }
         if (lo == Integer.MAX_VALUE) {
-            return LineParser.build(null, 0, scoredNames, w, start, end, rank, i * w);
+            return Integer.MIN_VALUE;
         }
-        byte[] b = r.bytes(offsets[i] + lo, hi - lo);
-        return LineParser.build(b, lo - r.at, scoredNames, w, start, end, rank, i * w);
+        r.bytes(offsets[i] + lo, hi - lo);
+        return lo - r.at;
     }
 
     /** Reads byte ranges of the file through a window, so that rows asked for in file order cost one read a window. */
@@ -263,6 +268,7 @@ final class IndexedRows implements Rows {
         private static final int WINDOW = 1 << 20;
         private final FileChannel channel;
         final LineParser parser;
+        /** The bytes last asked for are in its array, from {@link #at}. */
         private ByteBuffer window = ByteBuffer.allocate(WINDOW);
         private long windowStart = -1;
         private int windowLength;

@@ -180,14 +180,14 @@ public final class LongQaScorer {
     record Scored(int index, JsonNode videoPath, JsonNode question, String goldAnswer, String predRaw,
                           String predAnswer, boolean correct, JsonNode category, String categoryKey)
             implements PerRow.Entry {
-        private static final String INDEX = "{" + PerRow.indent(3) + "\"index\": ";
-        private static final String VIDEO_PATH = "," + PerRow.indent(3) + "\"video_path\": ";
-        private static final String QUESTION = "," + PerRow.indent(3) + "\"question\": ";
-        private static final String GOLD_ANSWER = "," + PerRow.indent(3) + "\"gold_answer\": ";
-        private static final String PRED_RAW = "," + PerRow.indent(3) + "\"pred_raw\": ";
-        private static final String PRED_PARSED = "," + PerRow.indent(3) + "\"pred_parsed\": ";
-        private static final String CORRECT = "," + PerRow.indent(3) + "\"correct\": ";
-        private static final String CATEGORY = "," + PerRow.indent(3) + "\"category\": ";
+        private static final String INDEX = PerRow.key("index", true);
+        private static final String VIDEO_PATH = PerRow.key("video_path", false);
+        private static final String QUESTION = PerRow.key("question", false);
+        private static final String GOLD_ANSWER = PerRow.key("gold_answer", false);
+        private static final String PRED_RAW = PerRow.key("pred_raw", false);
+        private static final String PRED_PARSED = PerRow.key("pred_parsed", false);
+        private static final String CORRECT = PerRow.key("correct", false);
+        private static final String CATEGORY = PerRow.key("category", false);
         private static final String END = PerRow.indent(2) + "}";
 
         @Override

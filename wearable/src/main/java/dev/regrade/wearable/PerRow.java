@@ -47,6 +47,13 @@ abstract class PerRow implements AutoCloseable {
         void writeTo(Utf8Sink out) throws IOException;
     }
 
+    /** What starts a field of an entry at level 2 and its key: "{" for the first, "," for the others. */
+    static String key(String name, boolean first) {
+        StringBuilder sb = new StringBuilder(first ? "{" : ",").append(indent(3));
+        PyJson.dumpString(name, true, sb);
+        return sb.append(": ").toString();
+    }
+
     /** The newline and indent that start an item at {@code level} of an indent-2 document. */
     static String indent(int level) {
         return "\n".concat(" ".repeat(2 * level));

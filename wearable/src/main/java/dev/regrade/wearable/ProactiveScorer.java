@@ -85,11 +85,11 @@ public final class ProactiveScorer {
      */
     record Row(int index, JsonNode videoPath, String task, int numChunks, byte[] tags, int tagCount)
             implements PerRow.Entry {
-        private static final String INDEX = "{" + PerRow.indent(3) + "\"index\": ";
-        private static final String VIDEO_PATH = "," + PerRow.indent(3) + "\"video_path\": ";
-        private static final String TASK = "," + PerRow.indent(3) + "\"task\": ";
-        private static final String NUM_CHUNKS = "," + PerRow.indent(3) + "\"num_chunks\": ";
-        private static final String TAGS_KEY = "," + PerRow.indent(3) + "\"tags\": ";
+        private static final String INDEX = PerRow.key("index", true);
+        private static final String VIDEO_PATH = PerRow.key("video_path", false);
+        private static final String TASK = PerRow.key("task", false);
+        private static final String NUM_CHUNKS = PerRow.key("num_chunks", false);
+        private static final String TAGS_KEY = PerRow.key("tags", false);
         private static final String TAGS_END = PerRow.indent(3) + "]" + PerRow.indent(2) + "}";
         /** Each tag's text as an item of the tags list: [0][code] the first item, [1][code] a later one. */
         private static final byte[][][] TAG_TEXT = new byte[2][6][];
@@ -171,16 +171,21 @@ public final class ProactiveScorer {
                 return g;
             }
         }
+        byte[] tags = new byte[answers.size()]; // 1 interrupt, 0 silent; bytes: a million chunks at 100×
+        for (int j = 0; j < tags.length; j++) {
+            tags[j] = (byte) (parseTag(answers.get(j).textValue()).equals("interrupt") ? 1 : 0);
+        }
+        return compacted(o, tags);
+    }
+
+    /** The compacted golden row: video_path and task when {@code o} has them, and the tags. */
+    private static ObjectNode compacted(ObjectNode o, byte[] tags) {
         ObjectNode c = F.objectNode();
         if (o.has("video_path")) {
             c.set("video_path", o.get("video_path"));
         }
         if (o.has("task")) {
             c.set("task", o.get("task"));
-        }
-        byte[] tags = new byte[answers.size()]; // 1 interrupt, 0 silent; bytes: a million chunks at 100×
-        for (int j = 0; j < tags.length; j++) {
-            tags[j] = (byte) (parseTag(answers.get(j).textValue()).equals("interrupt") ? 1 : 0);
         }
         c.set(TAGS, BinaryNode.valueOf(tags));
         return c;
@@ -198,15 +203,7 @@ public final class ProactiveScorer {
         if (!LineParser.strings(b, start, end, tags)) {
             return null;
         }
-        ObjectNode c = F.objectNode();
-        if (o.has("video_path")) {
-            c.set("video_path", o.get("video_path"));
-        }
-        if (o.has("task")) {
-            c.set("task", o.get("task"));
-        }
-        c.set(TAGS, BinaryNode.valueOf(java.util.Arrays.copyOf(tags.tags, tags.count)));
-        return c;
+        return compacted(o, java.util.Arrays.copyOf(tags.tags, tags.count));
     }
 
     /**
