@@ -22,9 +22,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where the {@code per_row} entries go as they are scored: into memory ({@link #memory()}), or
- * spooled to a temporary file in Python's indent-2 layout so that a results file of any size is
- * written without holding its rows ({@link #spool(Path)}).
+ * Where the {@code per_row} entries go as they are scored: into memory as nodes ({@link #memory()}), or
+ * spooled as their text in Python's indent-2 layout (off the heap, then a temporary file past a bound) so
+ * that a results file of any size is written without holding its rows as nodes ({@link #spool(Path)}).
  */
 abstract class PerRow implements AutoCloseable {
     /** {@code json.dump(results, f, indent=2)}, as {@code write_results} writes. */

@@ -3,7 +3,6 @@ package dev.regrade.wearable;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyJson;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
@@ -42,24 +41,6 @@ public interface Rows {
     }
 
     /**
-     * The rows read in one pass and held in memory, each reduced by {@code compact}, which returns a row
-     * it cannot reduce (not an object, a field of an unusual type) as read: the scorer meets that row raw
-     * and raises what the original raises on it, where the original reaches it.
-     */
-    static Rows loaded(Rows source, UnaryOperator<JsonNode> compact) {
-        return of(collect(source, compact));
-    }
-
-    /**
-     * {@link #loaded(Rows, UnaryOperator)} for the given fields of a JSONL file. A large file is read
-     * as two halves split at a line end, in parallel; the rows and the first error (in file order) are
-     * those of one sequential pass.
-     */
-    static Rows loaded(Path jsonl, Set<String> fields, UnaryOperator<JsonNode> compact) {
-        return loaded(jsonl, fields, compact, fields);
-    }
-
-    /**
      * Reduces a row from its line's bytes: {@code built} is the row with the built fields, {@code b[start,
      * end)} the value of the located field (start -1 when absent). Returns the row {@code compact} would make
      * of the full row, or null when that takes the full row.
@@ -69,9 +50,13 @@ public interface Rows {
     }
 
     /**
-     * {@link #loaded(Path, Set, UnaryOperator, Set)} that builds only {@code built} and reduces a row the scanner
-     * took with {@code fromBytes}, from the bytes of the field {@code located}; a row it does not reduce is read
-     * again in full (the built fields and the located one) and compacted. Errors are those of reading in full.
+     * The rows of a JSONL file read once and held in memory as columns of {@code heldFields}
+     * ({@link HeldRows}), each reduced: a row the scanner took by {@code fromBytes}, from its {@code built}
+     * fields and the bytes of the field {@code located}; any other row (and one {@code fromBytes} leaves) is
+     * read again with all those fields and reduced by {@code compact}, which returns a row it cannot reduce
+     * (not an object, a field of an unusual type) as read: the scorer meets that row raw and raises what the
+     * original raises on it, where the original reaches it. A large file is read as two halves split at a
+     * line end, in parallel; the rows and the first error (in file order) are those of one sequential pass.
      */
     static HeldRows loaded(Path jsonl, Set<String> built, String located, FromBytes fromBytes,
                            UnaryOperator<JsonNode> compact, Set<String> heldFields) {
@@ -101,33 +86,6 @@ public interface Rows {
             }
             return rows.trim();
         }, HeldRows::concat);
-    }
-
-    /**
-     * {@link #loaded(Path, Set, UnaryOperator)} with the compacted rows held as columns ({@link HeldRows}) of
-     * {@code heldFields}, the fields {@code compact} leaves in a row it reduces.
-     */
-    static HeldRows loaded(Path jsonl, Set<String> fields, UnaryOperator<JsonNode> compact, Set<String> heldFields) {
-        Set<String> f = Set.copyOf(fields);
-        return ParallelSplit.read(jsonl, (start, end) -> {
-            HeldRows rows = new HeldRows(heldFields);
-            try (RowIterator it = new JsonlReader(jsonl, f, start, end)) {
-                while (it.hasNext()) {
-                    rows.add(compact.apply(it.next()));
-                }
-            }
-            return rows.trim();
-        }, HeldRows::concat);
-    }
-
-    private static List<JsonNode> collect(Rows source, UnaryOperator<JsonNode> compact) {
-        List<JsonNode> rows = new ArrayList<>();
-        try (RowIterator it = source.open()) {
-            while (it.hasNext()) {
-                rows.add(compact.apply(it.next()));
-            }
-        }
-        return rows;
     }
 
     /** Rows in memory. */

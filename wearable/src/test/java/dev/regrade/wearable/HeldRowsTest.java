@@ -168,8 +168,9 @@ class HeldRowsTest {
     }
 
     /**
-     * Rows.loaded with held fields (proactive's golden): the rows are those of one sequential pass with
-     * {@code compact} applied, field order included, in one pass and in two halves.
+     * Rows.loaded as proactive reads its golden file (answers read as tags from their bytes, held as columns):
+     * the rows are those of one sequential pass with {@code compact} applied, field order included, in one
+     * pass and in two halves.
      */
     @Test
     void loadedRowsAreThoseOfASequentialPassCompacted(@TempDir Path tmp) throws IOException {
@@ -207,7 +208,8 @@ class HeldRowsTest {
                 try (JsonlReader it = new JsonlReader(p, fields)) {
                     it.forEachRemaining(row -> want.add(ProactiveScorer.compact(row)));
                 }
-                HeldRows got = Rows.loaded(p, fields, ProactiveScorer::compact, held);
+                HeldRows got = Rows.loaded(p, Set.of("video_path", "task"), "answers", ProactiveScorer::compactFromBytes,
+                        ProactiveScorer::compact, held);
                 // Rows of another pass: equal, not the same instances.
                 check(got, want, "seed " + seed + " split " + (ParallelSplit.at(p) > 0), n -> false);
             }

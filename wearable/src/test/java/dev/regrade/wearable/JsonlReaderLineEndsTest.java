@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,7 +80,7 @@ class JsonlReaderLineEndsTest {
                 List<String> one = JsonLines.file(file.toByteArray(), JsonLines.WANTED);
                 String last = one.isEmpty() ? "" : one.get(one.size() - 1);
                 List<String> got = new ArrayList<>();
-                try (Rows.RowIterator it = Rows.loaded(p, JsonLines.WANTED, row -> row).open()) {
+                try (Rows.RowIterator it = Rows.loaded(p, Set.of("video_path"), "answers", WHOLE_WITHOUT_ANSWERS, row -> row, JsonLines.WANTED).open()) {
                     it.forEachRemaining(row -> got.add(JsonLines.render(row)));
                 } catch (RuntimeException e) {
                     got.add(JsonLines.error(e));
@@ -91,6 +92,9 @@ class JsonlReaderLineEndsTest {
             ParallelSplit.minBytes = before;
         }
     }
+
+    /** A reduction from bytes that takes a row without answers as built, and leaves every other to the full read. */
+    static final Rows.FromBytes WHOLE_WITHOUT_ANSWERS = (built, b, start, end) -> start < 0 ? built : null;
 
     /** A terminator of each kind starting at each place around the first buffer's end, then more lines. */
     @Test

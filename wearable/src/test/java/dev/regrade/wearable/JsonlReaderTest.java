@@ -102,7 +102,8 @@ class JsonlReaderTest {
                 assertEquals(true, ParallelSplit.at(p) > 0, "the file is split");
                 List<String> got = new ArrayList<>();
                 try {
-                    Rows rows = Rows.loaded(p, FIELDS, r -> r);
+                    Rows rows = Rows.loaded(p, Set.of("video_path"), "answers", JsonlReaderLineEndsTest.WHOLE_WITHOUT_ANSWERS,
+                            r -> r, FIELDS);
                     try (Rows.RowIterator it = rows.open()) {
                         it.forEachRemaining(r -> got.add(r.toString()));
                     }
