@@ -259,6 +259,11 @@ class ProactiveFromBytesTest {
                 line = new String[] {"[1, 2]", "3", "\"$interrupt$\"", "null", "[\"$interrupt$\"]"}[r.nextInt(5)];
             } else if (k < 8 && brokenSometimes && r.nextInt(4) == 0) {
                 line = BROKEN[r.nextInt(BROKEN.length)];
+            } else if (k < 9 && brokenSometimes && r.nextInt(4) == 0) {
+                // Invalid UTF-8 in an answer: the String path's decoding error.
+                out.writeBytes("{\"answers\": [\"$interrupt$".getBytes(StandardCharsets.US_ASCII));
+                out.writeBytes(new byte[] {(byte) 0xFF});
+                line = "\"]}";
             } else {
                 line = row(r, i, k < 20);
             }

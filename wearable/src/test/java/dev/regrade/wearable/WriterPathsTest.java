@@ -33,7 +33,10 @@ class WriterPathsTest {
     private static final String[] ODD = {"3", "-0.0", "1e300", "123456789012345678901234567890", "null", "true", "[1, \"x\"]",
         "{\"k\": [null, {}]}", "[]", "{}", "NaN"};
     private static final String[] TAGS = {"\"$interrupt$\"", "\" $interrupt$ say\"", "\"$silent$\"", "\"\"",
-        "\"\\u00e9\"", "\"$INTERRUPT$\"", "\"\\u3000$interrupt$\""};
+        "\"\\u00e9\"", "\"$INTERRUPT$\"", "\"\\u3000$interrupt$\"",
+        // Tags an escape hides from a byte reading of the golden answers (the row is then read in full).
+        "\"\\u0024interrupt$\"", "\"$interr\\u0075pt$\"", "\"\\t$interrupt$\"", "\"\\\\u0020$interrupt$\"",
+        "\"          $interrupt$\"", "\"$interrupt\""};
     private static final String[] LETTERS = {"\"A\"", "\" b \"", "\"(c)\"", "\"answer: D\"", "\"The answer is a.\"", "\"\"",
         "\"E\"", "\"\\u00c0\""};
 
