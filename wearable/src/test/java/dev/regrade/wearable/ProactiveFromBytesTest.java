@@ -154,6 +154,49 @@ class ProactiveFromBytesTest {
         assertTags("{\"video_path\": \"v\", \"task\": \"t\"}", (int[]) null);
     }
 
+    /** Duplicate and escaped keys: the last "answers" counts, as in the row read in full (or null). */
+    @Test
+    void compactFromBytesOfDuplicateAndEscapedKeys() {
+        List<String> reduced = new ArrayList<>();
+        for (String line : new String[] {"{\"answers\": [\"$silent$\"], \"answers\": [\"$interrupt$\"]}",
+            "{\"answers\": [\"$interrupt$\"], \"answers\": 5}", "{\"answers\": 5, \"answers\": [\"$interrupt$\"]}",
+            "{\"answers\": [\"$interrupt$\"], \"answers\": [\"$silent$\", 1]}",
+            "{\"answer\\u0073\": [\"$silent$\"], \"answers\": [\"$interrupt$\"]}",
+            "{\"answers\": [\"$interrupt$\"], \"answer\\u0073\": [\"$silent$\"]}",
+            "{\"answers\": [\"$interrupt$\"], \"answer\\u0073\": null}",
+            "{\"video_path\": \"a\", \"answers\": [], \"video_path\": \"b\", \"task\": 1, \"task\": \"t\"}"}) {
+            byte[] b = line.getBytes(StandardCharsets.US_ASCII);
+            LineParser p = new LineParser(KEYS, Set.of("answers"));
+            JsonNode built = p.row(b, 0, b.length, true);
+            JsonNode want = ProactiveScorer.compact(fullRow(line));
+            if (!p.scanned) {
+                continue; // the loader reads such a row in full
+            }
+            int slot = Arrays.asList(p.names).indexOf("answers");
+            int start = p.scanner.start[slot];
+            JsonNode got = ProactiveScorer.compactFromBytes(built, b, start, start < 0 ? -1 : p.scanner.end[slot]);
+            if (got != null) {
+                assertEquals(JsonLines.render(want), JsonLines.render(got), line);
+                reduced.add(line);
+            } else {
+                assertTrue(!want.has("__gold_tags__") || line.contains("\\u"), "only an escape or a non-list leaves it: " + line);
+            }
+        }
+        assertTrue(reduced.size() >= 3, "lines reduced from their bytes: " + reduced);
+    }
+
+    /** The row of {@code line} with video_path, task and answers only, as the loader reads it in full. */
+    private static JsonNode fullRow(String line) {
+        JsonNode all = PyJson.loads(line);
+        com.fasterxml.jackson.databind.node.ObjectNode row = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        all.fields().forEachRemaining(e -> {
+            if (FULL.contains(e.getKey())) {
+                row.set(e.getKey(), e.getValue());
+            }
+        });
+        return row;
+    }
+
     /** The answers' bytes inside a larger buffer (a line in the reader's buffer), at every offset. */
     @Test
     void compactFromBytesOfALineInsideABuffer() {
