@@ -193,7 +193,7 @@ class SpoolBoundsTest {
         if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
             return;
         }
-        Path plain = output.resolveSibling("plain-" + System.nanoTime());
+        Path plain = output.resolveSibling("plain-" + output.getFileName());
         Files.createFile(plain);
         try {
             Set<PosixFilePermission> want = Files.getPosixFilePermissions(plain);
