@@ -34,9 +34,11 @@ class WriterPathsTest {
         "{\"k\": [null, {}]}", "[]", "{}", "NaN"};
     /** Answers: tags plain, spaced, escaped where the tag is (read from the decoded text) and near misses. */
     private static final String[] TAGS = {"\"$interrupt$\"", "\" $interrupt$ say\"", "\"$silent$\"", "\"\"",
-        "\"\\u00e9\"", "\"$INTERRUPT$\"", "\"\\u3000$interrupt$\"", "\"\\u0024interrupt$\"", "\"$interr\\u0075pt$\"",
-        "\"\\t$interrupt$\"", "\"   $interrupt$\"", "\"$interrupt\"", "\"\\u0020$interrupt$\"", "\"$interrupt$\\n\"",
-        "\" \"", "\"$inter\""};
+        "\"\\u00e9\"", "\"$INTERRUPT$\"", "\"\\u3000$interrupt$\"",
+        // Tags an escape hides from a byte reading of the answers (the row is then read in full), near misses.
+        "\"\\u0024interrupt$\"", "\"$interr\\u0075pt$\"", "\"\\t$interrupt$\"", "\"\\\\u0020$interrupt$\"",
+        "\"\\u0020$interrupt$\"", "\"          $interrupt$\"", "\"   $interrupt$\"", "\"$interrupt\"",
+        "\"$interrupt$\\n\"", "\" \"", "\"$inter\""};
     private static final String[] LETTERS = {"\"A\"", "\" b \"", "\"(c)\"", "\"answer: D\"", "\"The answer is a.\"", "\"\"",
         "\"E\"", "\"\\u00c0\""};
 
