@@ -129,13 +129,24 @@ public final class LongQaScorer {
 
     /** {@code _run_longqa}: scores the files and writes {@code output} and its {@code _summary} file. */
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
-        // Each file is read once; only the fields scoring and pairing use are held.
-        // Golden is read once, holding only what pairing reads (the id, and the question for released's
-        // composite key) and where the scored fields lie: a row is built again when it is scored, so
-        // fewer objects live through the collections. Predictions likewise (released's warnings show
-        // all three of their fields, so it keeps them all).
-        IndexedRows g = Rows.index(goldenPath, variant == Variant.RELEASED ? RELEASED_KEYS : FIXED_KEYS, GOLDEN_FIELDS);
-        IndexedRows p = Rows.index(predsPath, variant == Variant.RELEASED ? PRED_FIELDS : FIXED_KEYS, PRED_FIELDS);
+        // Each file is read holding only what pairing reads (fixed's id; released's composite key, whose
+        // warnings show all three prediction fields) and where the scored fields lie: a row is built again
+        // when it is scored, so fewer objects live through the collections.
+        IndexedRows g;
+        IndexedRows p;
+        if (variant == Variant.RELEASED) {
+            // Released pairs by position unless the counts differ, so its composite keys (the questions: most
+            // of what would be held) are read only then, in a second pass over each file.
+            g = Rows.index(goldenPath, Set.of(), GOLDEN_FIELDS);
+            p = Rows.index(predsPath, Set.of(), PRED_FIELDS);
+            if (g.count() != p.count()) {
+                g = Rows.index(goldenPath, RELEASED_KEYS, GOLDEN_FIELDS);
+                p = Rows.index(predsPath, PRED_FIELDS, PRED_FIELDS);
+            }
+        } else {
+            g = Rows.index(goldenPath, FIXED_KEYS, GOLDEN_FIELDS);
+            p = Rows.index(predsPath, FIXED_KEYS, PRED_FIELDS);
+        }
         int ng = g.count();
         int np = p.count();
         Pairing pairing;
