@@ -460,6 +460,29 @@ public final class SubjectsBench {
     /** The part of the {@code regrade bench} table for the subjects document. */
     public static String table(JsonNode doc) {
         StringBuilder sb = new StringBuilder();
+        if (!doc.get("wearable").isEmpty()) {
+            wearableTable(doc, sb);
+        }
+        if (doc.get("vereval").isEmpty()) {
+            return sb.toString();
+        }
+        sb.append("  VerEval against a fake judge on loopback (3 requests per sample, 8 workers):\n");
+        for (JsonNode v : doc.get("vereval")) {
+            boolean fits = v.path(FITS).asBoolean(true);
+            sb.append(String.format(Locale.ROOT, "    %4dx %8d samples %9d requests  wall %9s  in main %9s  "
+                            + "%8.0f req/s %7.0f samples/s  peak heap %5.0f MB%s%s%n", v.get("scale").asInt(),
+                    v.get("samples").asLong(), v.get("judge_requests").asLong(), Stats.formatMs(v.get("wall_ms_median").asDouble()),
+                    Stats.formatMs(v.get("in_main_ms_median").asDouble()), v.get("requests_per_s").asDouble(),
+                    v.get("samples_per_s").asDouble(), v.get("peak_heap_mb").asDouble(),
+                    fits ? "" : "  (OutOfMemoryError at " + CHILD_HEAP + "; measured with " + v.get("heap").asText() + ")",
+                    v.get("status").asInt() != 0 ? "  EXIT " + v.get("status").asInt() : ""));
+        }
+        sb.append("    (request-bound: each sample is 3 HTTP round trips to the judge and one fsynced scores.jsonl line)\n");
+        return sb.toString();
+    }
+
+    /** The wearable scorers' rows (with their header) of {@link #table}. */
+    private static void wearableTable(JsonNode doc, StringBuilder sb) {
         JsonNode py = doc.get("python");
         boolean withPython = "measured".equals(py.get("status").asText());
         sb.append(String.format(Locale.ROOT, "Wearable scorers, whole process from start to exit (medians of %d paired "
@@ -493,22 +516,6 @@ public final class SubjectsBench {
                     !paired ? "-" : String.format(Locale.ROOT, "%.2fx", p.get("ratio").asDouble()),
                     !paired ? "-" : p.get("outputs_identical").asBoolean() ? "byte-identical" : "DIFFER", target));
         }
-        if (doc.get("vereval").isEmpty()) {
-            return sb.toString();
-        }
-        sb.append("  VerEval against a fake judge on loopback (3 requests per sample, 8 workers):\n");
-        for (JsonNode v : doc.get("vereval")) {
-            boolean fits = v.path(FITS).asBoolean(true);
-            sb.append(String.format(Locale.ROOT, "    %4dx %8d samples %9d requests  wall %9s  in main %9s  "
-                            + "%8.0f req/s %7.0f samples/s  peak heap %5.0f MB%s%s%n", v.get("scale").asInt(),
-                    v.get("samples").asLong(), v.get("judge_requests").asLong(), Stats.formatMs(v.get("wall_ms_median").asDouble()),
-                    Stats.formatMs(v.get("in_main_ms_median").asDouble()), v.get("requests_per_s").asDouble(),
-                    v.get("samples_per_s").asDouble(), v.get("peak_heap_mb").asDouble(),
-                    fits ? "" : "  (OutOfMemoryError at " + CHILD_HEAP + "; measured with " + v.get("heap").asText() + ")",
-                    v.get("status").asInt() != 0 ? "  EXIT " + v.get("status").asInt() : ""));
-        }
-        sb.append("    (request-bound: each sample is 3 HTTP round trips to the judge and one fsynced scores.jsonl line)\n");
-        return sb.toString();
     }
 
     // ------------------------------------------------------------------------------------ helpers

@@ -256,8 +256,9 @@ final class RowScanner {
                 long s = w ^ BACKSLASHES;
                 long found = (((q - ONES) & ~q) | ((s - ONES) & ~s) | ((w - CONTROL) & ~w) | w) & HIGHS;
                 if (found != 0) {
-                    // The lowest flagged byte is a true one (a borrow only flags bytes above a true one).
-                    i += Long.numberOfTrailingZeros(found) >>> 3;
+                    // The lowest flagged byte is a true one (a borrow only flags bytes above a true one); its
+                    // index by a multiply (the client compiler has no intrinsic for numberOfTrailingZeros).
+                    i += (int) ((((found & -found) >>> 7) * 0x0001020304050607L) >>> 56);
                     break;
                 }
                 i += 8;
