@@ -1,6 +1,7 @@
 package dev.regrade.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -75,9 +76,16 @@ class SubjectsBenchTest {
         doc.put("repeat", 1).put("load_before", "1.00 1.00 1.00").put("load_after", "1.00 1.00 1.00")
                 .put("rss", "not measured (no /usr/bin/time)").put("regrade_command", "regrade score")
                 .put("target_rss_mb", 512.0);
-        doc.putArray("wearable");
         doc.putArray("vereval");
         doc.putObject("python").put("status", "skipped").put("reason", "upstream scorer not available: pass --python-scorer");
-        assertTrue(SubjectsBench.table(doc).contains("skipped (upstream scorer not available: pass --python-scorer)"));
+        // No wearable rows (a --sections vereval run): no wearable header either.
+        doc.putArray("wearable");
+        assertFalse(SubjectsBench.table(doc).contains("Wearable scorers"), SubjectsBench.table(doc));
+        doc.withArray("wearable").addObject().put("task", "longqa").put("variant", "fixed").put("scale", 1)
+                .put("units", 700).put("golden_mb", 0.4).put("status", 0).put("wall_ms_median", 300.0)
+                .put("us_per_row", 428.6).put("peak_rss_mb", 65.0);
+        String table = SubjectsBench.table(doc);
+        assertTrue(table.contains("skipped (upstream scorer not available: pass --python-scorer)"), table);
+        assertTrue(table.contains("longqa    fixed       1x      700"), table);
     }
 }
