@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
@@ -134,29 +133,10 @@ final class HeldRows implements Rows {
     /** The rows in order; {@link RowIterator#lastIndex()} is the index {@link #get} takes. */
     @Override
     public RowIterator open() {
-        return new RowIterator() {
-            private int next;
-
+        return new ByIndex(size) {
             @Override
-            public boolean hasNext() {
-                return next < size;
-            }
-
-            @Override
-            public JsonNode next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                return get(next++);
-            }
-
-            @Override
-            public int lastIndex() {
-                return next - 1;
-            }
-
-            @Override
-            public void close() {
+            JsonNode row(int i) {
+                return get(i);
             }
         };
     }

@@ -10,7 +10,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
@@ -125,7 +124,7 @@ final class IndexedRows implements Rows {
     /** The rows with their key fields only. */
     @Override
     public RowIterator open() {
-        return new ByIndex() {
+        return new Rows.ByIndex(keys.count()) {
             @Override
             JsonNode row(int i) {
                 return keys.get(i);
@@ -135,7 +134,7 @@ final class IndexedRows implements Rows {
 
     /** The rows with their scored fields, in file order (each built again from the file). */
     Rows scored() {
-        return () -> new ByIndex() {
+        return () -> new Rows.ByIndex(keys.count()) {
             private final Reader reader = reader();
 
             @Override
@@ -160,7 +159,7 @@ final class IndexedRows implements Rows {
         if (slot < 0) {
             throw new IllegalArgumentException("not a scored field: " + field);
         }
-        return () -> new ByIndex() {
+        return () -> new Rows.ByIndex(keys.count()) {
             private final Reader reader = reader();
 
             @Override
@@ -188,35 +187,6 @@ final class IndexedRows implements Rows {
                 Arrays.copyOfRange(rank, i * w, i * w + w), 0);
         JsonNode reduced = reduce.reduce(built, b, start[i * w + slot] - shift, end[i * w + slot] - shift);
         return reduced != null ? reduced : LineParser.build(b, shift, scoredNames, w, start, end, rank, i * w);
-    }
-
-    /** A pass over the rows by index. */
-    private abstract class ByIndex implements RowIterator {
-        private int next;
-
-        abstract JsonNode row(int i);
-
-        @Override
-        public boolean hasNext() {
-            return next < keys.count();
-        }
-
-        @Override
-        public JsonNode next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            return row(next++);
-        }
-
-        @Override
-        public int lastIndex() {
-            return next - 1;
-        }
-
-        @Override
-        public void close() {
-        }
     }
 
     /** Opens the file for {@link #row}; close it when done. */

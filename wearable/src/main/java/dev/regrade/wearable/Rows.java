@@ -121,6 +121,43 @@ public interface Rows {
         return n;
     }
 
+    /**
+     * A pass over rows {@code 0..count-1} built by index ({@link #row}); {@link RowIterator#lastIndex()} is
+     * the index of the row last returned.
+     */
+    abstract class ByIndex implements RowIterator {
+        private final int count;
+        private int next;
+
+        ByIndex(int count) {
+            this.count = count;
+        }
+
+        abstract JsonNode row(int i);
+
+        @Override
+        public boolean hasNext() {
+            return next < count;
+        }
+
+        @Override
+        public JsonNode next() {
+            if (!hasNext()) {
+                throw new java.util.NoSuchElementException();
+            }
+            return row(next++);
+        }
+
+        @Override
+        public int lastIndex() {
+            return next - 1;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
     /** One pass over rows; close it when done. */
     interface RowIterator extends Iterator<JsonNode>, AutoCloseable {
         @Override
