@@ -1,6 +1,6 @@
 """Golden vectors for PyFormat: format(x, '.Nf') and format(x, ',.Nf') as CPython 3.11 prints them.
 
-Writes rubric-engine/src/test/resources/dev/regrade/pycompat/format_fixed.jsonl (deterministic).
+Writes pycompat/src/test/resources/dev/regrade/pycompat/format_fixed.jsonl (deterministic).
 Run from the repository root: python3 tools/pycompat-vectors/gen_format.py
 """
 import json
@@ -25,7 +25,7 @@ for _ in range(3000):
         if x != x or abs(x) > 1e18 or abs(x) < 1e-12:
             x = random.uniform(-1000, 1000)
     rows.append((x, random.randint(0, 6)))
-with open('rubric-engine/src/test/resources/dev/regrade/pycompat/format_fixed.jsonl', 'w') as f:
+with open('pycompat/src/test/resources/dev/regrade/pycompat/format_fixed.jsonl', 'w') as f:
     for x, d in rows:
         f.write(json.dumps({"bits": struct.unpack('<q', struct.pack('<d', x))[0], "digits": d,
                             "fixed": format(x, f".{d}f"), "grouped": format(x, f",.{d}f")}) + "\n")

@@ -2,7 +2,7 @@
 """Golden vectors for PyJson: CPython 3.11's json.dumps under every keyword combination a port uses,
 and json.loads on texts with repeated keys, non-finite numbers and errors.
 
-Writes, under rubric-engine/src/test/resources/dev/regrade/pycompat/ (deterministic):
+Writes, under pycompat/src/test/resources/dev/regrade/pycompat/ (deterministic):
   json_dumps.jsonl  {"value": json.dumps(v) (the input, ASCII, NaN/Infinity as Python writes them),
                      "dumps": {FORMAT: json.dumps(v, **FORMAT) or ["ValueError", message]}}
                     for random nested values (str with control, non-ASCII, astral characters and lone
@@ -20,7 +20,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_vectors as gv  # noqa: E402  (its helpers: random strings, doubles, the JSONL writer)
 
-OUT = "rubric-engine/src/test/resources/dev/regrade/pycompat"
+OUT = "pycompat/src/test/resources/dev/regrade/pycompat"
 
 # The keyword arguments of json.dumps the ports pass (name -> kwargs); the Java test knows each name.
 FORMATS = {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden vectors for the str methods of PyStr and PyWhitespace, and for PyRe's character classes.
 
-Writes, under rubric-engine/src/test/resources/dev/regrade/pycompat/ (deterministic):
+Writes, under pycompat/src/test/resources/dev/regrade/pycompat/ (deterministic):
   str_upper.jsonl        [s, s.upper()]
   str_upper_sweep.jsonl  {"lo", "hi", "sha256"} of upper() of every code point c in [lo, hi) as "c a"
   str_methods.jsonl      [s, chars, s.strip(chars), s.splitlines(), s.strip(), s.lstrip(), s.rstrip(),
@@ -21,7 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_vectors as gv  # noqa: E402  (its helpers: random strings, the JSONL writer)
 
-OUT = "rubric-engine/src/test/resources/dev/regrade/pycompat"
+OUT = "pycompat/src/test/resources/dev/regrade/pycompat"
 SPACES = [" ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\xa0", "\u1680",
           "\u2000", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\u200b", "\ufeff", "\r\n"]
 

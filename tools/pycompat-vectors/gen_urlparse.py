@@ -7,7 +7,7 @@ biased to escapes, IPv6 hosts and odd netlocs, two with lone surrogates). For ea
    "urlparse", "parse_qsl" (of urlsplit(url).query, keep_blank_values=True; absent when urlsplit raises)}
 where every outcome is {"ok": value} or {"error": type name, "message": str(e)}.
 
-Writes rubric-engine/src/test/resources/dev/regrade/pycompat/urlparse.jsonl.gz (deterministic).
+Writes pycompat/src/test/resources/dev/regrade/pycompat/urlparse.jsonl.gz (deterministic).
 Run from the repository root: python3 tools/pycompat-vectors/gen_urlparse.py
 """
 import gzip
@@ -18,7 +18,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, unquote, urldefrag, urlpa
 
 SAFES = ["/", ":/?#", ":/?#@!$&'*+,;=", ":/?#[]@!$&'*+,;=", ":/?#[]@!$&'()*+,;=", ":/", ""]
 PLUS_SAFES = [":/?#[]@!$&'()*+,;=", ""]
-OUT = "rubric-engine/src/test/resources/dev/regrade/pycompat/urlparse.jsonl.gz"
+OUT = "pycompat/src/test/resources/dev/regrade/pycompat/urlparse.jsonl.gz"
 
 
 def call(f, *a, **k):

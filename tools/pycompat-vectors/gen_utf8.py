@@ -2,7 +2,7 @@
 """Golden vectors for PyUtf8: bytes.decode('utf-8', 'replace') and the strict decoding errors of
 CPython 3.11, on random byte strings biased towards UTF-8 edge cases.
 
-Writes rubric-engine/src/test/resources/dev/regrade/pycompat/utf8_decode.jsonl.gz (deterministic):
+Writes pycompat/src/test/resources/dev/regrade/pycompat/utf8_decode.jsonl.gz (deterministic):
 one JSON line {"hex", "replace", "strict" | "error"} per byte string.
 Run from the repository root: python3 tools/pycompat-vectors/gen_utf8.py
 """
@@ -11,7 +11,7 @@ import json
 import random
 import sys
 
-OUT = "rubric-engine/src/test/resources/dev/regrade/pycompat/utf8_decode.jsonl.gz"
+OUT = "pycompat/src/test/resources/dev/regrade/pycompat/utf8_decode.jsonl.gz"
 EDGE = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF,
         0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF, 0x90, 0x8F, 0x9F, 0xA0]
 

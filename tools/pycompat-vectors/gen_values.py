@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden vectors for PyJsonValue: Python's builtins on values json.loads returned.
 
-Writes, under rubric-engine/src/test/resources/dev/regrade/pycompat/ (deterministic):
+Writes, under pycompat/src/test/resources/dev/regrade/pycompat/ (deterministic):
   json_values.jsonl  [text, type(v).__name__, str(v), repr(v), len(v) or ["TypeError", message],
                       bool(v), float(v) as 16 hex digits of its bits or [type name, message]]
                       with v = json.loads(text)
@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_json  # noqa: E402  (random JSON values)
 import gen_vectors as gv  # noqa: E402
 
-OUT = "rubric-engine/src/test/resources/dev/regrade/pycompat"
+OUT = "pycompat/src/test/resources/dev/regrade/pycompat"
 
 
 def length(v):
