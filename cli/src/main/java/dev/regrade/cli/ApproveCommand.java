@@ -50,8 +50,7 @@ import picocli.CommandLine.Option;
             "  ./regrade approve --accept gas_stations.fixed.policy-hash  accept one after reading its diff",
             "  ./regrade approve --reject                                 discard every received snapshot",
             "", "Snapshots: approval/src/test/resources/dev/regrade/approval/snapshots/<script>/.",
-            "", "Exit status: 0 all passed (or the accepted ones were all that failed), 1 a snapshot failed,",
-            "2 an unknown --script or NAME, or --accept with --reject."})
+            "", ExitStatus.FOOTER})
 final class ApproveCommand extends RegradeCommand {
     private static final String RECEIVED = ".received.json";
     private static final String APPROVED = ".approved.json";

@@ -47,8 +47,7 @@ import picocli.CommandLine.Option;
             "      --after-scripts my-fixed-scripts      (the Python originals: <task>.py of both directories)",
             "  ./regrade audit --shard 1/2 --out shard-1    # half the matrix; then 2/2",
             "  ./regrade merge shard-1 shard-2    # = ./regrade audit, byte for byte",
-            "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input, 3 judge unreachable.",
-            "With --shard: 0 once the shard is written (the verdict is merge's)."})
+            "", ExitStatus.FOOTER})
 final class AuditCommand extends RegradeCommand {
     @Option(names = "--scripts", defaultValue = "all", paramLabel = "S,S…", split = ",",
             description = "Scripts to audit, or 'all'. Default: ${DEFAULT-VALUE}.")

@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
             "LongQA >= 2.5x) with peak RSS < 512 MB.",
             "", "Examples:", "  ./regrade bench", "  ./regrade bench --sections audit --repeat 5",
             "  ./regrade bench --repeat 1 --quick",
-            "", "Exit status: 0 measured, 1 a measured child run failed or timed out, 2 bad input."})
+            "", ExitStatus.FOOTER})
 final class BenchCommand extends RegradeCommand {
     @Option(names = "--repeat", defaultValue = "5", paramLabel = "N",
             description = "Runs per measurement; medians are reported. Default: ${DEFAULT-VALUE}.")

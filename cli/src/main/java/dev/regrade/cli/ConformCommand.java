@@ -26,8 +26,7 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:",
             "  ./regrade conform --python ~/Mind2Web-2 --scripts ~/Mind2Web-2/eval_scripts/2025_10_23",
             "  ./regrade conform --python ~/Mind2Web-2 --scripts my-fixed-scripts --variant fixed --seeds 0",
-            "", "Exit status: 0 no difference (the count of runs compared is printed), 1 a difference, 2 bad input "
-                + "(also a checkout that cannot be imported: the Python error and the fix are printed)."})
+            "", ExitStatus.FOOTER})
 final class ConformCommand extends RegradeCommand {
     @Mixin
     PythonOptions python = new PythonOptions();

@@ -35,8 +35,7 @@ import picocli.CommandLine.Parameters;
         },
         footer = {"", "Examples:", "  ./regrade diff regrade-out/audit/results/gas_stations/released regrade-out/audit/results/gas_stations/fixed",
             "  ./regrade diff python_results/answer_1.json regrade_result.json",
-            "", "Exit status: 0 no difference (it says so), 1 differences, 2 bad input (also results of two different",
-            "scripts)."})
+            "", ExitStatus.FOOTER})
 final class DiffCommand extends RegradeCommand {
     @Parameters(index = "0", paramLabel = "BEFORE")
     Path before;

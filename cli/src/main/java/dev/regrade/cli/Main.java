@@ -8,23 +8,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code regrade} command line.
  *
- * <p>Exit statuses ({@link ExitCodes}), the same for every command:
- * <ul>
- * <li>0 ok. {@code run} also exits 0 when the original crashes: the crash is the run's result.</li>
- * <li>1 a finding: an unexpected change ({@code audit}, {@code merge}), differing trees ({@code diff}), a stored
- * score that disagrees ({@code rescore}), a failed snapshot ({@code approve}), the original's
- * evaluation error ({@code score}, printed as {@code ERROR: …}), a failed sample ({@code vereval}),
- * a measured child run that failed or timed out ({@code bench}). An internal error (an uncaught
- * exception, printed with its Java stack trace by picocli's default handler) also exits 1.</li>
- * <li>2 bad input: the message names the file and the key; also an unknown command or option, and
- * a {@code judge serve} port that cannot be bound.</li>
- * <li>3 the judge could not be reached or kept failing ({@code audit}, {@code run}): the run is
- * abandoned, never scored as zeros.</li>
- * </ul>
- * {@code report}, {@code judge serve} and {@code subjects generate} exit 0 or 2, {@code subjects
- * audit} 0 (its findings are its table). {@code score} and {@code vereval} never exit 3: a ConvQA
- * turn whose judge request fails scores 0.0, as in the original (the fixed variant counts it), and a
- * VerEval sample whose judge fails is an error row (exit 1).
+ * <p>Exit statuses: {@link ExitCodes}; what each means, per command, is written once in {@code exit-status.txt}
+ * (see {@link ExitStatus}), the source of the help footers and of {@code docs/exit-status.md}.
  */
 @Command(name = "regrade",
         mixinStandardHelpOptions = true,
@@ -36,19 +21,7 @@ import picocli.CommandLine.Command;
         subcommands = {AuditCommand.class, ConformCommand.class, RunCommand.class, DiffCommand.class, RescoreCommand.class, ReplayCommand.class, GenerateCommand.class, ReportCommand.class, MergeCommand.class,
             JudgeCommand.class, ApproveCommand.class, ScoreCommand.class, SubjectsCommand.class, VerEvalCommand.class, BenchCommand.class,
             CommandLine.HelpCommand.class},
-        footer = {"", "Exit status:",
-            "  0  ok ('run' also when the original crashes: the crash is the result)",
-            "  1  a finding: an unexpected change (audit), one in merged shards (merge),",
-            "     differing trees (diff), a disagreeing stored score (rescore), a failed",
-            "     snapshot (approve), the original's evaluation error (score), a failed",
-            "     sample (vereval), a measured child run that failed (bench); also an",
-            "     internal error (a Java stack trace on stderr)",
-            "  2  bad input: the message names the file and the key; also an unknown",
-            "     command or option, or a 'judge serve' port that cannot be bound",
-            "  3  the judge could not be reached or kept failing (audit, run): the run is",
-            "     abandoned, never scored as zeros",
-            "'score' and 'vereval' never exit 3: a failed judge request scores a ConvQA",
-            "turn 0.0, as the original does, and fails a VerEval sample (1).",
+        footer = {"", ExitStatus.FOOTER,
             "", "Run 'regrade help COMMAND' for the options of one command."})
 public final class Main implements Runnable {
     @CommandLine.Spec
@@ -78,13 +51,14 @@ public final class Main implements Runnable {
             dev.regrade.wearable.Warmup warm = dev.regrade.wearable.Warmup.start(args.length > 1 ? args[1] : "");
             CommandLine top = new CommandLine(CommandLine.Model.CommandSpec.create().name("regrade"));
             top.addSubcommand("score", new ScoreCommand());
+            ExitStatus.fill(top.getSubcommands().get("score"));
             top.setExecutionStrategy(parsed -> {
                 warm.await();
                 return new CommandLine.RunLast().execute(parsed);
             });
             return handleErrors(top).execute(args);
         }
-        return handleErrors(new CommandLine(new Main())).execute(args);
+        return handleErrors(ExitStatus.fill(new CommandLine(new Main()))).execute(args);
     }
 
     /** Bad options and arguments: the unknown word first, suggestions, and where the usage is (exit 2). */

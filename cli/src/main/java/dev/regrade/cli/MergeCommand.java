@@ -28,9 +28,7 @@ import picocli.CommandLine.Parameters;
             "  ./regrade merge shards/* --out regrade-out/audit    # any order",
             "The shards take the audit's other options as usual (--scripts, --policies,",
             "--fixtures, --seeds, ...); every shard of one audit needs the same ones.",
-            "", "Exit status: 0 no unexpected change, 1 an unexpected change, 2 bad input",
-            "(a directory that is not a shard, shards of different audits or splits, a",
-            "shard missing or given twice, a run missing or held twice)."})
+            "", ExitStatus.FOOTER})
 final class MergeCommand extends RegradeCommand {
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "The shard directories, all N of them, in any order.")
     List<Path> dirs;

@@ -38,8 +38,7 @@ import picocli.CommandLine.Parameters;
             "Reads the runner's layout eval_results/<agent>/<task>/<answer>/results/<timestamp>_<answer>.json "
                 + "(the latest result per answer) and Regrade's own result files."
         },
-        footer = {"", "Exit status: 0 every result replayed or skipped, 1 some result mismatched the self-check, "
-            + "2 unreadable input (file and key named; nothing is printed).",
+        footer = {"", ExitStatus.FOOTER,
             "", "Examples:",
             "  ./regrade run --script ikea_shopping_list --policy hash --format json > ikea.json",
             "  ./regrade replay --after fixed ikea.json",

@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Render a finished audit again from its report.json, to stdout.",
         footer = {"", "Example:", "  ./regrade report --from regrade-out/audit --format markdown > impact.md",
-            "", "Exit status: 0 ok, 2 bad input."})
+            "", ExitStatus.FOOTER})
 final class ReportCommand extends RegradeCommand {
     enum Format { markdown, html, json }
 

@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
             "Reads results written by Regrade or by the Python original (Mind2Web 2 summary shape)."
         },
         footer = {"", "Output (text): one line per file: 'consistent', or 'DISAGREES' followed by the nodes.",
-            "Exit status: 0 all consistent, 1 any disagreement, 2 unreadable input (file and JSON path named).",
+            ExitStatus.FOOTER,
             "", "Examples:", "  ./regrade rescore regrade-out/audit/results",
             "  ./regrade rescore --format json answer_1.json > recomputed.json"})
 final class RescoreCommand extends RegradeCommand {

@@ -30,8 +30,7 @@ import picocli.CommandLine.Option;
             "  ./regrade run --script rl_course_book --variant fixed --policy hash --format json",
             "  ./regrade run --script gas_stations --policy hash --judge http --judge-url http://127.0.0.1:8766/v1",
             "    (a judge started by 'judge serve', e.g. one recording or replaying a real judge)",
-            "", "Exit status: 0 ran (a crash of the original is a result, not an error), 2 bad input,",
-            "3 the judge could not be reached or kept failing (the run is abandoned, never scored as zeros)."})
+            "", ExitStatus.FOOTER})
 final class RunCommand extends RegradeCommand {
     enum Format { tree, json }
 

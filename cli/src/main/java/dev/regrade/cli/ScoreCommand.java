@@ -42,8 +42,7 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Examples:",
             "  ./regrade score longqa --golden val.jsonl --predictions preds.jsonl --variant fixed --output out/results.json",
             "  ./regrade score convqa --golden g.jsonl --predictions p.jsonl --llm-judge --judge-url http://127.0.0.1:8000/v1 --judge-model m",
-            "", "Exit status: 0 scored, 1 the original's error on these inputs (printed as ERROR: <its message>; no "
-                + "file written), 2 bad input (a missing file, a file that is not UTF-8, a bad option)."})
+            "", ExitStatus.FOOTER})
 final class ScoreCommand extends RegradeCommand {
 
     /** The tasks, each with the fields of its golden rows that a predictions row never needs (the answer key's context). */
