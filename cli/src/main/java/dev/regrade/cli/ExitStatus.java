@@ -136,7 +136,7 @@ final class ExitStatus {
             if (s.command().equals("regrade")) {
                 md.append(statusList(s.help()));
             } else if (!s.help().isEmpty()) {
-                String text = String.join(" ", s.help());
+                String text = html(String.join(" ", s.help()));
                 md.append(text.startsWith("Exit status: ") ? text.substring("Exit status: ".length()) : text).append("\n");
             }
             for (int i = 0; i < s.doc().size(); i++) {
@@ -144,6 +144,11 @@ final class ExitStatus {
             }
         }
         return md.toString();
+    }
+
+    /** Help text as Markdown text: a {@code <word>} of the help would be read as an HTML tag. */
+    private static String html(String helpText) {
+        return helpText.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     /** The top-level help's "  N  meaning" lines (continued by indented lines) as a list, the rest as a paragraph. */
@@ -156,11 +161,11 @@ final class ExitStatus {
             }
             if (line.matches("  \\d  .*")) {
                 md.append(md.length() == 0 ? "" : "\n").append("- **").append(line.charAt(2)).append("** ")
-                        .append(line.substring(5));
+                        .append(html(line.substring(5)));
             } else if (line.startsWith("     ")) {
-                md.append(' ').append(line.strip());
+                md.append(' ').append(html(line.strip()));
             } else {
-                rest.add(line);
+                rest.add(html(line));
             }
         }
         md.append("\n");
