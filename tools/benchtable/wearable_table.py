@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the README's table of the wearable scorers against the verbatim originals.
+"""Prints the table (docs/performance.md) of the wearable scorers against the verbatim originals.
 
 Usage: python3 tools/benchtable/wearable_table.py regrade-out/bench/bench.json
 

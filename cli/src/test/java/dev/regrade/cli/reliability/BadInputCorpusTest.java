@@ -102,7 +102,7 @@ class BadInputCorpusTest {
      * <p>{@code answer-50mb}: a fixture whose {@code answer} is 50 MiB. Refused (exit 2), not run: a
      * real agent answer is a few kilobytes and no judge's context holds more than about a megabyte,
      * so a 50 MB answer is a mistake (a wrong file, a log pasted in); the limit is 16 MiB per fixture
-     * file ({@code Fixture.MAX_FILE_BYTES}, README "Inputs"), checked from the file's size before it
+     * file ({@code Fixture.MAX_FILE_BYTES}, docs/inputs-and-fixtures.md), checked from the file's size before it
      * is read, so the refusal is immediate and costs no memory. Without the limit the JSON parser's
      * 20,000,000-character cap on one string would fire with a message that names no key.
      */
