@@ -219,10 +219,8 @@ public final class Bench {
             ObjectNode ph = n.putObject("phases_ms_median");
             phases.forEach((k, v) -> ph.put(k, Stats.round1(Stats.median(v))));
         }
-        List<Double> ratios = new ArrayList<>();
-        for (int i = 0; i < o.repeat(); i++) {
-            ratios.add(samples.get(JudgeMode.HTTP).get(i).wallMs() / samples.get(JudgeMode.IN_PROCESS).get(i).wallMs());
-        }
+        List<Double> ratios = Stats.pairRatios(samples.get(JudgeMode.HTTP).stream().map(AuditSample::wallMs).toList(),
+                samples.get(JudgeMode.IN_PROCESS).stream().map(AuditSample::wallMs).toList());
         ObjectNode r = audit.putObject("http_over_in_process");
         double median = Stats.median(ratios);
         r.put("median", Math.round(median * 100) / 100.0);

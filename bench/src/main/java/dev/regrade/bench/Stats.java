@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
-/** Medians of measured samples. */
+/** Medians of measured samples, and the ratios of paired runs. */
 public final class Stats {
     private Stats() {
     }
@@ -19,6 +19,22 @@ public final class Stats {
         Collections.sort(s);
         int n = s.size();
         return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2.0;
+    }
+
+    /**
+     * The ratio of each pair, {@code over[i] / under[i]}: run {@code i} of one command paired with run
+     * {@code i} of the other, measured in turn under the same load. The bench reports the median of these
+     * beside the ratio of the two medians.
+     */
+    public static List<Double> pairRatios(List<Double> over, List<Double> under) {
+        if (over.size() != under.size()) {
+            throw new IllegalArgumentException("unpaired runs: " + over.size() + " and " + under.size());
+        }
+        List<Double> ratios = new ArrayList<>(over.size());
+        for (int i = 0; i < over.size(); i++) {
+            ratios.add(over.get(i) / under.get(i));
+        }
+        return ratios;
     }
 
     /** Rounded to one decimal place (as the bench documents write milliseconds and megabytes). */

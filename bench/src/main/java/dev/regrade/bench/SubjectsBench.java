@@ -187,7 +187,6 @@ public final class SubjectsBench {
         timed(regrade, dir);
         List<Double> jWall = new ArrayList<>();
         List<Double> pWall = new ArrayList<>();
-        List<Double> pairRatios = new ArrayList<>();
         long jRss = -1;
         long pRss = -1;
         int jStatus = 0;
@@ -203,7 +202,6 @@ public final class SubjectsBench {
                 pStatus = Math.max(pStatus, p.status());
                 pWall.add(p.wallMs());
                 pRss = Math.max(pRss, p.peakRssBytes());
-                pairRatios.add(p.wallMs() / j.wallMs());
                 identical &= sameBytes(pyOut, javaOut) && sameBytes(summary(pyOut), summary(javaOut));
             }
         }
@@ -222,7 +220,7 @@ public final class SubjectsBench {
             o.put("us_per_row", Stats.round1(pMedian * 1000.0 / rows));
             putMb(o, "peak_rss_mb", pRss);
             o.put("ratio", Stats.round2(pMedian / jMedian));
-            o.put("ratio_of_pairs_median", Stats.round2(Stats.median(pairRatios)));
+            o.put("ratio_of_pairs_median", Stats.round2(Stats.median(Stats.pairRatios(pWall, jWall))));
             o.put("outputs_identical", pStatus == 0 && jStatus == 0 && identical);
         }
         if (scale == 100) {

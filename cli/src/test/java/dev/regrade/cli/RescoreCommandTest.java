@@ -9,6 +9,7 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.json.JsonFiles;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.JudgeReply;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +30,7 @@ class RescoreCommandTest {
         e.verify("right", e.addLeaf("a", "a", p));
         e.verify("wrong", e.addLeaf("b", "b", p));
         e.verify("right", e.addLeaf("c", "c"));
-        return e.summary();
+        return ResultJson.summary(e);
     }
 
     private Path write(String name, String text) throws IOException {

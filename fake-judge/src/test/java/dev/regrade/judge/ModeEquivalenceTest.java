@@ -19,6 +19,7 @@ import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.JudgeReply;
@@ -203,7 +204,7 @@ class ModeEquivalenceTest {
         }
         e.score();
         judgeCalls.addAll(e.judgeRequests());
-        return e.summary();
+        return ResultJson.summary(e);
     }
 
     @Test

@@ -7,11 +7,6 @@ import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyTextwrap;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
-import dev.regrade.rubric.json.EvalBreakdown;
-import dev.regrade.rubric.json.ResultJson;
-import dev.regrade.rubric.json.ResultNode;
-import dev.regrade.rubric.json.ResultSummary;
-import dev.regrade.rubric.json.TreeStatistics;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
@@ -569,31 +564,16 @@ public final class Evaluator {
     }
 
     /**
-     * The original's {@code get_summary()}: names, final score (computing and writing back the
-     * aggregates on first use), models, the info list (extractions, then ground truths, then
-     * custom infos) and the tree, and tree statistics.
+     * The info entries recorded so far in the order the original's {@code get_summary()} lists them:
+     * extractions, then ground truths, then custom infos (the summary itself is
+     * {@link dev.regrade.rubric.json.ResultSummary#of}, beside the result types, so that this package
+     * does not depend on theirs).
      */
-    public ResultSummary resultSummary() {
-        String agent = context.agentName().orElse("unknown_agent");
-        String answer = context.answerName().orElse("unknown_answer");
-        if (root == null) {
-            return new ResultSummary(agent, answer, 0.0, context.model(), context.model(), List.of(), null);
-        }
-        double finalScore = score();
+    public List<JsonNode> info() {
         List<JsonNode> info = new ArrayList<>(extractions);
         info.addAll(groundTruths);
         info.addAll(customInfos);
-        if (info.isEmpty()) {
-            info.add(JsonNodeFactory.instance.objectNode().put("no_info", "No information recorded"));
-        }
-        ResultNode tree = ResultNode.of(root);
-        return new ResultSummary(agent, answer, finalScore, context.model(), context.model(),
-                List.of(new EvalBreakdown(info, tree)), TreeStatistics.of(tree));
-    }
-
-    /** {@link #resultSummary()} as the original's JSON dict. */
-    public ObjectNode summary() {
-        return ResultJson.toJson(resultSummary());
+        return info;
     }
 
     private static String orNone(String instruction) {

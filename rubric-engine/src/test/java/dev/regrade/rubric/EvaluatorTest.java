@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.Page;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.PyValidationError;
@@ -239,7 +240,7 @@ class EvaluatorTest {
         Person p = e.extract("prompt", Person.class, "person");
         assertEquals(new Person("Ada", 1843, List.of()), p);
         e.addCustomInfo(Map.of("k", 2), "plain");
-        JsonNode info = e.summary().get("eval_breakdown").get(0).get("info");
+        JsonNode info = ResultJson.summary(e).get("eval_breakdown").get(0).get("info");
         assertEquals("[{\"person\":{\"name\":\"Ada\",\"year\":1843,\"tags\":[]}},{\"ground_truth\":{\"gt\":\"v\"}},"
                 + "{\"named\":{\"k\":1}},{\"plain\":{\"k\":2}}]", info.toString());
     }
@@ -248,7 +249,7 @@ class EvaluatorTest {
     void summaryHasThePlaceholderWhenNothingWasRecorded() {
         Evaluator e = evaluator(Strategy.PARALLEL);
         assertEquals("[{\"no_info\":\"No information recorded\"}]",
-                e.summary().get("eval_breakdown").get(0).get("info").toString());
+                ResultJson.summary(e).get("eval_breakdown").get(0).get("info").toString());
     }
 
     @Test
@@ -270,7 +271,7 @@ class EvaluatorTest {
         Evaluator e = evaluator(Strategy.PARALLEL);
         Node p = e.addParallel("p", "p");
         e.addCustomNode(true, "c", "c", p, false);
-        JsonNode s = e.summary();
+        JsonNode s = ResultJson.summary(e);
         assertEquals(List.of("agent_name", "answer_name", "final_score", "judge_model", "extract_model",
                 "eval_breakdown", "tree_statistics"), iterable(s.fieldNames()));
         assertEquals("unknown_agent", s.get("agent_name").textValue());

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.json.JsonFiles;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
@@ -96,7 +97,7 @@ class OracleScenarioTest {
         if (raised != null) {
             fail("the original did not raise, the port raised " + raised);
         }
-        assertEquals(Files.readString(summaryFile, StandardCharsets.UTF_8), JsonFiles.toFileText(e.summary()),
+        assertEquals(Files.readString(summaryFile, StandardCharsets.UTF_8), JsonFiles.toFileText(ResultJson.summary(e)),
                 "summary bytes");
     }
 

@@ -124,7 +124,7 @@ final class ReplayWorld {
         Evaluator evaluator = new Evaluator(ctx);
         try {
             script.evaluate(evaluator, variant);
-            ResultSummary summary = evaluator.resultSummary();
+            ResultSummary summary = ResultSummary.of(evaluator);
             run.tree = summary.tree().orElse(null);
             run.finalScore = summary.finalScore();
             run.info = summary.evalBreakdown().isEmpty() ? List.of() : summary.evalBreakdown().get(0).info();

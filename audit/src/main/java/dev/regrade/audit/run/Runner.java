@@ -137,7 +137,7 @@ public final class Runner implements AutoCloseable {
         String error = null;
         try {
             spec.script().evaluate(evaluator, spec.variant());
-            summary = evaluator.resultSummary();
+            summary = ResultSummary.of(evaluator);
         } catch (GuardedJudge.Abort e) {
             throw new JudgeUnavailableException("the judge did not answer (" + e.getMessage()
                     + "); the run was abandoned instead of scoring every later check as failed", e.getCause());

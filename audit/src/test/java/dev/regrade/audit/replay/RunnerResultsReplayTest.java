@@ -328,7 +328,7 @@ class RunnerResultsReplayTest {
         Evaluator evaluator = new Evaluator(ctx);
         try {
             Scripts.byName(w.stored().task()).orElseThrow().evaluate(evaluator, "fixed");
-            ResultSummary s = evaluator.resultSummary();
+            ResultSummary s = ResultSummary.of(evaluator);
             return new Direct(s.tree().orElse(null), s.finalScore(), null);
         } catch (PyException e) {
             return new Direct(null, null, e.pythonType() + ": " + e.pythonMessage());

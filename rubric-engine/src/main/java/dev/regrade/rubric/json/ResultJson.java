@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.JudgeCall;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,11 @@ public final class ResultJson {
         ObjectNode o = toJson(doc.summary());
         o.set("regrade", toJson(doc.regrade()));
         return o;
+    }
+
+    /** {@link ResultSummary#of} an evaluation as the original's JSON dict. */
+    public static ObjectNode summary(Evaluator evaluator) {
+        return toJson(ResultSummary.of(evaluator));
     }
 
     /** The original's summary dict, keys in its order. */

@@ -7,6 +7,7 @@ import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Strategy;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.JudgeReply;
 import java.util.List;
 import java.util.function.Consumer;
@@ -18,7 +19,7 @@ class TreeDiffTest {
                 .withJudge(r -> new JudgeReply("r", !r.claim().contains("wrong"))));
         e.initialize("t", Strategy.PARALLEL, "task");
         build.accept(e);
-        return e.summary().get("eval_breakdown").get(0).get("verification_tree");
+        return ResultJson.summary(e).get("eval_breakdown").get(0).get("verification_tree");
     }
 
     private static List<String> lines(JsonNode before, JsonNode after) {

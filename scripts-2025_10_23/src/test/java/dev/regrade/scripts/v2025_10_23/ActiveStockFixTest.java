@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.EvaluationContext;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.JudgeRequest;
 import java.util.List;
 import java.util.function.Function;
@@ -122,8 +123,8 @@ class ActiveStockFixTest {
     void withClaimVerdictsTheScoreIsTheSameInBothVariants() throws Exception {
         for (boolean volumeAccepted : new boolean[] {true, false}) {
             Function<JudgeRequest, Boolean> byClaim = r -> volumeAccepted || !r.claim().equals(volumeClaim());
-            String released = ActiveStockGoldenTest.MAPPER.writeValueAsString(run("released", byClaim).evaluator().summary());
-            String fixed = ActiveStockGoldenTest.MAPPER.writeValueAsString(run("fixed", byClaim).evaluator().summary());
+            String released = ActiveStockGoldenTest.MAPPER.writeValueAsString(ResultJson.summary(run("released", byClaim).evaluator()));
+            String fixed = ActiveStockGoldenTest.MAPPER.writeValueAsString(ResultJson.summary(run("fixed", byClaim).evaluator()));
             assertEquals(released, fixed);
         }
     }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.JudgeCall;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.script.Variant;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,18 +67,18 @@ class BaltimoreMarcStationFixTest {
     }
 
     private static double score(BaltimoreMarcStationGoldenTest.Run r) {
-        return r.evaluator().summary().get("final_score").doubleValue();
+        return ResultJson.summary(r.evaluator()).get("final_score").doubleValue();
     }
 
     private static List<String> stationNodeIds(BaltimoreMarcStationGoldenTest.Run r) {
         List<String> ids = new ArrayList<>();
-        r.evaluator().summary().get("eval_breakdown").get(0).get("verification_tree").get("children")
+        ResultJson.summary(r.evaluator()).get("eval_breakdown").get(0).get("verification_tree").get("children")
                 .forEach(c -> ids.add(c.get("id").asText()));
         return ids;
     }
 
     private static JsonNode info(BaltimoreMarcStationGoldenTest.Run r, String key) {
-        for (JsonNode e : r.evaluator().summary().get("eval_breakdown").get(0).get("info")) {
+        for (JsonNode e : ResultJson.summary(r.evaluator()).get("eval_breakdown").get(0).get("info")) {
             if (e.has(key)) {
                 return e.get(key);
             }
@@ -155,7 +156,7 @@ class BaltimoreMarcStationFixTest {
         // 6 stations x (location + address + crime) x 2 agreeing votes; padded slots make no call
         assertEquals(36, released.evaluator().judgeRequests().size());
         assertEquals(36, fixed.evaluator().judgeRequests().size());
-        JsonNode padded = fixed.evaluator().summary().get("eval_breakdown").get(0).get("verification_tree")
+        JsonNode padded = ResultJson.summary(fixed.evaluator()).get("eval_breakdown").get(0).get("verification_tree")
                 .get("children").get(9);
         assertEquals("Complete verification for Station 10: Not found - location, address, and crime index",
                 padded.get("desc").asText());

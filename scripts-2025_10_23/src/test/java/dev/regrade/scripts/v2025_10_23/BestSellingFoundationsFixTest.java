@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.json.ResultJson;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -110,8 +111,8 @@ class BestSellingFoundationsFixTest {
             "The URL leads to a highlighter product 'None' on the official Huda Beauty website"};
         Evaluator released = run(RELEASED, reject).evaluator();
         Evaluator fixed = run(FIXED, reject).evaluator();
-        assertEquals(0.8, released.summary().path("final_score").asDouble(), 0.0);
-        assertEquals(1.0, fixed.summary().path("final_score").asDouble(), 0.0);
+        assertEquals(0.8, ResultJson.summary(released).path("final_score").asDouble(), 0.0);
+        assertEquals(1.0, ResultJson.summary(fixed).path("final_score").asDouble(), 0.0);
     }
 
     @Test
@@ -122,7 +123,7 @@ class BestSellingFoundationsFixTest {
         for (String v : List.of(RELEASED, FIXED)) {
             BestSellingFoundationsGoldenTest.Run r = run(v);
             assertFalse(claims(r).stream().anyMatch(c -> c.contains("Fenty Beauty")), v);
-            assertEquals(0.8, r.evaluator().summary().path("final_score").asDouble(), 0.0, v);
+            assertEquals(0.8, ResultJson.summary(r.evaluator()).path("final_score").asDouble(), 0.0, v);
         }
     }
 
@@ -140,7 +141,7 @@ class BestSellingFoundationsFixTest {
         BestSellingFoundationsGoldenTest.Run r = run(RELEASED);
         assertEquals(BestSellingFoundations.DEFAULT_SEPHORA_URL, r.extractions().get(1).url());
         assertEquals("ground_truth_foundations", r.extractions().get(1).extractionName());
-        JsonNode gt = r.evaluator().summary().path("eval_breakdown").get(0).path("info");
+        JsonNode gt = ResultJson.summary(r.evaluator()).path("eval_breakdown").get(0).path("info");
         assertTrue(gt.toString().contains("\"ground_truth_best_selling\":{\"source_url\":\""
                 + BestSellingFoundations.DEFAULT_SEPHORA_URL + "\""));
     }

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.JudgeCall;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.Page;
@@ -82,7 +83,7 @@ class CountyAqiFixTest {
     }
 
     static JsonNode node(Evaluator e, String id) {
-        return find(e.summary().get("eval_breakdown").get(0).get("verification_tree"), id);
+        return find(ResultJson.summary(e).get("eval_breakdown").get(0).get("verification_tree"), id);
     }
 
     private static JsonNode find(JsonNode n, String id) {
@@ -108,7 +109,7 @@ class CountyAqiFixTest {
     }
 
     static double score(Evaluator e) {
-        return e.summary().get("final_score").doubleValue();
+        return ResultJson.summary(e).get("final_score").doubleValue();
     }
 
     @Test

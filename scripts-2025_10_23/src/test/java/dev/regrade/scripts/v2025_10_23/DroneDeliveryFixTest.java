@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.json.ResultJson;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +65,7 @@ class DroneDeliveryFixTest {
     }
 
     private static JsonNode node(DroneDeliveryGoldenTest.Run r, String id) {
-        return find(r.evaluator().summary().get("eval_breakdown").get(0).get("verification_tree"), id);
+        return find(ResultJson.summary(r.evaluator()).get("eval_breakdown").get(0).get("verification_tree"), id);
     }
 
     private static JsonNode find(JsonNode n, String id) {
@@ -85,7 +86,7 @@ class DroneDeliveryFixTest {
     }
 
     private static double score(DroneDeliveryGoldenTest.Run r) {
-        return r.evaluator().summary().get("final_score").asDouble();
+        return ResultJson.summary(r.evaluator()).get("final_score").asDouble();
     }
 
     @Test

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.EvaluationContext;
+import dev.regrade.rubric.json.ResultJson;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -83,7 +84,7 @@ class GasStationsFixTest {
     }
 
     private static JsonNode node(GasStationsGoldenTest.Run run, String id) {
-        JsonNode tree = run.evaluator.summary().get("eval_breakdown").get(0).get("verification_tree");
+        JsonNode tree = ResultJson.summary(run.evaluator).get("eval_breakdown").get(0).get("verification_tree");
         return find(tree, id);
     }
 
@@ -102,7 +103,7 @@ class GasStationsFixTest {
 
     private static double score(GasStationsGoldenTest.Run run) {
         assertNull(run.crash);
-        return run.evaluator.summary().get("final_score").doubleValue();
+        return ResultJson.summary(run.evaluator).get("final_score").doubleValue();
     }
 
     @Test

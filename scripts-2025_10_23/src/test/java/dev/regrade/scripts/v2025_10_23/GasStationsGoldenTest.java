@@ -14,6 +14,7 @@ import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Prompts;
 import dev.regrade.rubric.json.JsonFiles;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.JudgeReply;
@@ -140,7 +141,7 @@ class GasStationsGoldenTest {
                 }
                 JsonNode want = expected.get("summary");
                 JsonNode got = JsonFiles.parse(
-                        PyJson.dumps(run.evaluator.summary(), INDENT_2));
+                        PyJson.dumps(ResultJson.summary(run.evaluator), INDENT_2));
                 assertEquals(PyJson.dumps(want, INDENT_2),
                         PyJson.dumps(got, INDENT_2));
                 assertEquals(want, got);

@@ -12,6 +12,7 @@ import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.JudgeCall;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.JudgeReply;
@@ -96,7 +97,7 @@ final class GoldenReplay {
 
         /** The summary as Jackson JSON (the run must have completed). */
         JsonNode summaryJson() throws JsonProcessingException {
-            return MAPPER.readTree(MAPPER.writeValueAsString(evaluator.summary()));
+            return MAPPER.readTree(MAPPER.writeValueAsString(ResultJson.summary(evaluator)));
         }
     }
 
@@ -189,7 +190,7 @@ final class GoldenReplay {
                 scriptedContext(answer, extractions, judge, evalDate, hashSeed, extractionLog, judgeLog));
         try {
             script.evaluate(evaluator, variant);
-            evaluator.summary();
+            ResultJson.summary(evaluator);
             return new Outcome(evaluator, null, extractionLog, judgeLog);
         } catch (PyException e) {
             return new Outcome(evaluator, e.pythonType() + ": " + e.pythonMessage(), extractionLog, judgeLog);

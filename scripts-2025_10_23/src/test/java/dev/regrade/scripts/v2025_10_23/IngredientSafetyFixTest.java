@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.script.Variant;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -197,7 +198,7 @@ class IngredientSafetyFixTest {
 
     private static double score(String variant, ObjectNode extractions) {
         Evaluator e = IngredientSafetyGoldenTest.run(variant, "answer", extractions, acceptAll()).evaluator();
-        return e.summary().get("final_score").doubleValue();
+        return ResultJson.summary(e).get("final_score").doubleValue();
     }
 
     @Test

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.script.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,7 +62,7 @@ class PaperCollaborationFixTest {
 
     private static JsonNode summary(PaperCollaborationGoldenTest.Run r) throws IOException {
         assertNull(r.crash(), "unexpected crash");
-        return MAPPER.readTree(MAPPER.writeValueAsString(r.evaluator().summary()));
+        return MAPPER.readTree(MAPPER.writeValueAsString(ResultJson.summary(r.evaluator())));
     }
 
     private static JsonNode node(JsonNode tree, String id) {

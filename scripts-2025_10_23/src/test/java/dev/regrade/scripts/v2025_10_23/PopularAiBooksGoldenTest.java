@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.scripts.v2025_10_23.GoldenReplay.Outcome;
 import java.io.IOException;
@@ -36,7 +37,7 @@ class PopularAiBooksGoldenTest {
             if (crash != null) {
                 fail("the port raised " + crash);
             }
-            return evaluator.summary().get("final_score").doubleValue();
+            return ResultJson.summary(evaluator).get("final_score").doubleValue();
         }
 
         /** The book_detail_ extraction names, in call order: which titles were evaluated, in which slot. */

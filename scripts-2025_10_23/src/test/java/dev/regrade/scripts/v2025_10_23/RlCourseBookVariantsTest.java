@@ -11,6 +11,7 @@ import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Status;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.script.RubricScript;
 import java.io.IOException;
 import java.util.List;
@@ -55,7 +56,7 @@ class RlCourseBookVariantsTest {
         }
         RlCourseBookGoldenTest.Run r = RlCourseBookGoldenTest.run(variant, correct, judge);
         assertEquals(null, r.crash());
-        r.evaluator().summary();
+        ResultJson.summary(r.evaluator());
         return r.evaluator();
     }
 

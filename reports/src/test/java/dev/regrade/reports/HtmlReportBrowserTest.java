@@ -1,17 +1,15 @@
-package dev.regrade.audit.reports;
+package dev.regrade.reports;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.regrade.audit.core.Audit;
-import dev.regrade.audit.core.AuditConfig;
-import dev.regrade.audit.core.AuditWriter;
-import dev.regrade.audit.core.OutputDirectory;
-import dev.regrade.audit.expect.Expectations;
-import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.reports.model.ReportJson;
+import dev.regrade.rubric.json.JsonFiles;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,21 +30,29 @@ import org.junit.jupiter.api.Test;
  * the DOM it dumps after the page's script ran must show exactly the matching rows; a screenshot
  * is kept under {@code target/}. Off CI, the
  * test is skipped when Chromium is not installed; on CI (CI=true) a missing Chromium fails it.
+ *
+ * <p>The page is {@link Html#render} of {@link #REPORT}, the {@code report.json} of a small audit
+ * (gas_stations and rl_course_book, policies empty and hash, seed 0, in process, gas_stations' expectations
+ * left out), rendered as {@code regrade report --format html} renders it; audit's
+ * {@code BrowserReportFixtureTest} checks that it is still what that audit writes, and that it renders to
+ * the very page the audit writes.
  */
 class HtmlReportBrowserTest {
+    /** The class-path resource holding the audit's {@code report.json}. */
+    public static final String REPORT = "browser/report.json";
     private static final Path OUT = Paths.get("target", "html-report");
     private static Path page;
 
     @BeforeAll
-    static void writeReport() {
-        AuditConfig config = new AuditConfig(List.of("gas_stations", "rl_course_book"), List.of("empty", "hash"),
-                Paths.get("..", "fixtures"), "released", "fixed", Expectations.shipped().without("gas_stations"),
-                List.of(0L), JudgeMode.IN_PROCESS, 2);
-        Audit.Outcome outcome = Audit.run(config, (d, t) -> { });
-        // A page written by a build from before output directories were marked would be refused: start clean.
-        OutputDirectory.deleteTree(OUT);
-        AuditWriter.write(OUT, outcome);
+    static void writeReport() throws IOException {
+        String json;
+        try (InputStream in = HtmlReportBrowserTest.class.getResourceAsStream(REPORT)) {
+            assertTrue(in != null, REPORT);
+            json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Files.createDirectories(OUT);
         page = OUT.resolve("report.html").toAbsolutePath();
+        Files.writeString(page, Html.render(ReportJson.read(JsonFiles.parse(json))), StandardCharsets.UTF_8);
     }
 
     private static String chromium() {

@@ -1,11 +1,11 @@
-package dev.regrade.bench;
+package dev.regrade.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.bench.SubjectsBench;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,9 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link SubjectsBench} in --quick form (1× only, one run each, children from the class path): the
- * document's structure and that every child ran and was measured. No time is asserted.
+ * document's structure and that every child ran and was measured. No time is asserted. Here and not in
+ * bench because the children are {@code regrade score} and {@code regrade vereval}: {@link Main} on this
+ * class path. Its table and targets on written documents are bench's {@code SubjectsBenchTest}.
  */
-class SubjectsBenchTest {
+class SubjectsBenchRunTest {
     @Test
     void quickRunMeasuresEveryScorerAndVerEvalAtTheRealScale(@TempDir Path noUpstream) {
         List<String> progress = new ArrayList<>();
@@ -67,25 +69,5 @@ class SubjectsBenchTest {
         assertTrue(table.contains("proactive released    1x     9935"), table);
         assertTrue(table.contains("Upstream Python scorers: skipped"), table);
         assertTrue(table.contains("1391 samples      4173 requests"), table);
-    }
-
-    @Test
-    void withoutAnUpstreamDirectoryThePythonColumnSaysHowToEnableIt() {
-        // Only the Python lookup: no data is generated for a skipped scorer.
-        ObjectNode doc = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-        doc.put("repeat", 1).put("load_before", "1.00 1.00 1.00").put("load_after", "1.00 1.00 1.00")
-                .put("rss", "not measured (no /usr/bin/time)").put("regrade_command", "regrade score")
-                .put("target_rss_mb", 512.0);
-        doc.putArray("vereval");
-        doc.putObject("python").put("status", "skipped").put("reason", "upstream scorer not available: pass --python-scorer");
-        // No wearable rows (a --sections vereval run): no wearable header either.
-        doc.putArray("wearable");
-        assertFalse(SubjectsBench.table(doc).contains("Wearable scorers"), SubjectsBench.table(doc));
-        doc.withArray("wearable").addObject().put("task", "longqa").put("variant", "fixed").put("scale", 1)
-                .put("units", 700).put("golden_mb", 0.4).put("status", 0).put("wall_ms_median", 300.0)
-                .put("us_per_row", 428.6).put("peak_rss_mb", 65.0);
-        String table = SubjectsBench.table(doc);
-        assertTrue(table.contains("skipped (upstream scorer not available: pass --python-scorer)"), table);
-        assertTrue(table.contains("longqa    fixed       1x      700"), table);
     }
 }
