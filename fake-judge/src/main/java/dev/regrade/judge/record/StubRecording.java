@@ -51,8 +51,9 @@ import java.util.stream.Stream;
  *
  * <p>Every file is written under a temporary name ({@code .partial-*.tmp}), forced to disk and
  * renamed into place, the body before its stub, so a kill never leaves half a file under a
- * recorded name nor a stub without its body; leftovers are never read (WireMock reads {@code
- * *.json} only) and are removed when the directory is next opened for recording. Thread-safe.
+ * recorded name nor a stub without its body; leftovers (temporary files, which WireMock never reads,
+ * and a body whose stub was not written yet) are removed when the directory is next opened for
+ * recording. Thread-safe.
  */
 final class StubRecording {
     static final String MARKER = ".regrade-recording";
@@ -200,6 +201,7 @@ final class StubRecording {
                 }
             }
             List<Path> stubs = new ArrayList<>();
+            List<Path> bodies = new ArrayList<>();
             for (String sub : List.of(MAPPINGS, FILES)) {
                 Path d = dir.resolve(sub);
                 if (!Files.isDirectory(d)) {
@@ -211,9 +213,7 @@ final class StubRecording {
                         if (name.startsWith(TEMP_PREFIX) && name.endsWith(TEMP_SUFFIX)) {
                             leftovers.add(p);
                         } else if (name.endsWith(".json") && Files.isRegularFile(p)) {
-                            if (sub.equals(MAPPINGS)) {
-                                stubs.add(p);
-                            }
+                            (sub.equals(MAPPINGS) ? stubs : bodies).add(p);
                         } else {
                             throw new RecordingException(dir + ": holds " + sub + "/" + name
                                     + ", which is not part of a recording; refusing to use the directory");
@@ -226,6 +226,10 @@ final class StubRecording {
                 answers.put(e.getKey(), e.getValue());
             }
             if (removeLeftovers) {
+                // A body whose stub a kill cut off is never served: it goes with the temporary files.
+                java.util.Set<String> named = new java.util.HashSet<>();
+                stubs.forEach(p -> named.add(p.getFileName().toString()));
+                bodies.stream().filter(p -> !named.contains(p.getFileName().toString())).forEach(leftovers::add);
                 for (Path p : leftovers) {
                     Files.deleteIfExists(p);
                 }
