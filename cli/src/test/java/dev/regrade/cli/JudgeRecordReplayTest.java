@@ -88,7 +88,9 @@ class JudgeRecordReplayTest {
 
     /** The recorded answers: stub files in {@code mappings/}, each with its body in {@code __files/}. */
     private static long count(Path dir) throws IOException {
-        return exchangeFiles(dir);
+        try (Stream<Path> files = Files.list(dir.resolve("mappings"))) {
+            return files.filter(p -> p.getFileName().toString().matches("[0-9a-f]{64}(-vote[0-9]+)?\\.json")).count();
+        }
     }
 
     private static long group(Matcher m, int n) {
