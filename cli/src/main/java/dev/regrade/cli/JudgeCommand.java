@@ -42,7 +42,8 @@ final class JudgeCommand extends CommandGroup {
                     + "X-Regrade-* headers are optional.",
                 "With --record or --replay it serves a real judge instead: recorded (each request forwarded once to "
                     + "--upstream, its answer kept in DIR) or replayed from DIR with no network. A request is found by "
-                    + "the SHA-256 of its body's canonical JSON and its X-Regrade-Vote header; no other header counts."
+                    + "its body as JSON (members in any order) and its X-Regrade-Vote header; no other header counts. "
+                    + "DIR is in WireMock's layout (mappings/, __files/): a plain WireMock replays it too."
             },
             // A test runs these examples as written (JudgeExamplesTest); the README shows the same.
             footer = {"", "Examples:",

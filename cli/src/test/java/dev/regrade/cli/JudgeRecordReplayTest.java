@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.judge.record.RecordingJudge;
 import dev.regrade.judge.server.FakeJudgeConfig;
@@ -84,9 +86,10 @@ class JudgeRecordReplayTest {
         return m;
     }
 
+    /** The recorded answers: stub files in {@code mappings/}, each with its body in {@code __files/}. */
     private static long count(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.count();
+        try (Stream<Path> files = Files.list(dir.resolve("mappings"))) {
+            return files.filter(p -> p.getFileName().toString().matches("[0-9a-f]{64}(-vote[0-9]+)?\\.json")).count();
         }
     }
 
@@ -115,8 +118,8 @@ class JudgeRecordReplayTest {
             assertTrue(requests > 10, "a whole run: " + log);
             assertEquals(List.of(0L, requests), List.of(group(first, 2), group(first, 3)));
             assertEquals(" (" + requests + " recorded, 0 failed, not recorded)", first.group(4));
-            // One exchange per request (each vote of a majority vote is a request of its own), and the marker.
-            assertEquals(requests + 1, count(recording));
+            // One exchange per request (each vote of a majority vote is a request of its own).
+            assertEquals(requests, count(recording));
             assertEquals(CliRun.of("run", "--script", "ikea_shopping_list", "--fixture", FIXTURE.toString(),
                     "--format", "json").out(), recorded.out(), "the run a fake judge of the run's own gives");
 
@@ -131,9 +134,21 @@ class JudgeRecordReplayTest {
             long shared = group(paid, 2) - requests;
             assertTrue(shared > 0 && shared < fixedRequests, "the variants share some prompts: " + paid.group());
             assertEquals(fixedRequests - shared, group(paid, 3), "forwarded: only the fixed variant's new prompts");
-            assertEquals(requests + 1 + group(paid, 3), count(recording));
+            assertEquals(requests + group(paid, 3), count(recording));
         } finally {
             upstream.stop();
+        }
+
+        // A plain WireMock, given the directory and nothing of Regrade's, replays the same run.
+        WireMockServer plain = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").port(0)
+                .usingFilesUnderDirectory(recording.toString()));
+        plain.start();
+        try {
+            CliRun onWireMock = run("http://127.0.0.1:" + plain.port() + "/v1", "released");
+            assertEquals(0, onWireMock.status(), onWireMock.err());
+            assertEquals(recorded.out(), onWireMock.out(), "byte-identical result JSON from plain WireMock");
+        } finally {
+            plain.stop();
         }
 
         // The upstream is gone: the replay answers everything from the recording, the same each time.
@@ -143,7 +158,7 @@ class JudgeRecordReplayTest {
             String log = replay.stop();
             assertEquals(0, replayed.status(), replayed.err());
             assertEquals(recorded.out(), replayed.out(), "byte-identical result JSON");
-            assertTrue(log.startsWith("regrade judge serve: replaying " + recording + " (" + (count(recording) - 1)
+            assertTrue(log.startsWith("regrade judge serve: replaying " + recording + " (" + count(recording)
                     + " recorded answers); no upstream; Ctrl-C to stop\n"), log);
             assertEquals("regrade judge serve: " + requests + " requests: " + requests + " answered from the "
                     + "recording, 0 forwarded upstream", log.strip().lines().reduce((a, b) -> b).orElseThrow(),
@@ -203,30 +218,36 @@ class JudgeRecordReplayTest {
             }
         }
         List<Path> exchanges;
-        try (Stream<Path> files = Files.list(recording)) {
+        try (Stream<Path> files = Files.list(recording.resolve("mappings"))) {
             exchanges = files.filter(p -> p.getFileName().toString().matches("[0-9a-f]{64}\\.json")).toList();
         }
         assertTrue(exchanges.size() > 3, "the recorder recorded before each kill: " + exchanges.size());
         try (FakeJudgeServer replay = new FakeJudgeServer(FakeJudgeConfig.defaults(),
                 RecordingJudge.replay(recording)).start()) {
             for (Path exchange : exchanges) {
-                JsonNode recorded = JsonFiles.parse(Files.readString(exchange));
-                HttpResponse<String> r = post(replay.baseUrl(), recorded.get("request").toString());
+                JsonNode stub = JsonFiles.parse(Files.readString(exchange));
+                HttpResponse<String> r = post(replay.baseUrl(),
+                        stub.get("request").get("bodyPatterns").get(0).get("equalToJson").asText());
                 assertEquals(200, r.statusCode(), exchange + ": " + r.body());
-                assertEquals(recorded.get("response").get("body").asText(), r.body(), exchange.toString());
+                assertEquals(Files.readString(recording.resolve("__files").resolve(exchange.getFileName())), r.body(),
+                        exchange.toString());
             }
         }
         RecordingJudge.record(recording, HttpJudgeConfig.of("http://127.0.0.1:9/v1"));
-        try (Stream<Path> files = Files.list(recording)) {
-            assertEquals(exchanges.size() + 1, files.count(), "only the exchanges and the marker are left");
+        for (String sub : List.of("mappings", "__files")) {
+            try (Stream<Path> files = Files.list(recording.resolve(sub))) {
+                assertEquals(exchanges.stream().map(Path::getFileName).map(Path::toString).sorted().toList(),
+                        files.map(p -> p.getFileName().toString()).sorted().toList(),
+                        "only whole exchanges are left in " + sub + "/ (a body whose stub a kill cut is rewritten)");
+            }
         }
     }
 
     private static int exchangeFiles(Path recording) throws IOException {
-        if (!Files.isDirectory(recording)) {
+        if (!Files.isDirectory(recording.resolve("mappings"))) {
             return 0;
         }
-        try (Stream<Path> files = Files.list(recording)) {
+        try (Stream<Path> files = Files.list(recording.resolve("mappings"))) {
             return (int) files.filter(p -> p.getFileName().toString().matches("[0-9a-f]{64}\\.json")).count();
         }
     }

@@ -16,8 +16,8 @@ import java.util.Objects;
 
 /**
  * The one HTTP transport of Regrade's OpenAI clients: {@code POST {base}/chat/completions} over
- * HTTP/1.1 without redirects ({@code http://} on {@link PlainHttp}'s persistent connections,
- * {@code https://} on {@code java.net.http}), as configured by an {@link HttpJudgeConfig}:
+ * HTTP/1.1 without redirects on {@code java.net.http} (keep-alive connections pooled by one client per
+ * connect timeout, shared by every transport), as configured by an {@link HttpJudgeConfig}:
  * JSON in, the API key as a bearer token, the per-attempt and connect timeouts, and the retries of
  * its {@link RetryPolicy}, waiting through its {@link Sleeper}. It returns the final HTTP answer
  * (success or not) and throws a {@link TransportException} when none came; turning either into a
@@ -47,20 +47,19 @@ public final class OpenAiTransport {
     private final HttpJudgeConfig config;
     private final URI endpoint;
     private final String apiKey;
-    private final HttpClient http; // https:// only
-    private final PlainHttp plain; // http:// only
+    /** One client per connect timeout: each has a selector thread and a connection pool, shared by all transports. */
+    private static final Map<Duration, HttpClient> CLIENTS = new java.util.concurrent.ConcurrentHashMap<>();
+    private final HttpClient http;
 
     public OpenAiTransport(HttpJudgeConfig config) {
         this.config = Objects.requireNonNull(config, "config");
         this.endpoint = config.completionsUri();
         this.apiKey = config.apiKey().read();
-        boolean plainHttp = "http".equalsIgnoreCase(endpoint.getScheme());
-        this.plain = plainHttp ? new PlainHttp(endpoint, config.connectTimeout()) : null;
-        this.http = plainHttp ? null : HttpClient.newBuilder() // its selector thread starts here: only for https
+        this.http = CLIENTS.computeIfAbsent(config.connectTimeout(), t -> HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(config.connectTimeout())
+                .connectTimeout(t)
                 .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+                .build());
     }
 
     public HttpJudgeConfig config() {
@@ -89,13 +88,13 @@ public final class OpenAiTransport {
 
     /** {@link #post(String, Map)} for a body already encoded as UTF-8. */
     public Response post(byte[] body, Map<String, String> headers) throws TransportException {
-        Exchange exchange = plain != null ? plain(body, headers) : jdk(body, headers);
+        HttpRequest request = request(body, headers);
         RetryPolicy policy = config.retry();
         for (int attempt = 1; ; attempt++) {
             boolean mayRetry = attempt <= policy.maxRetries();
-            PlainHttp.Answer response;
+            HttpResponse<byte[]> response;
             try {
-                response = exchange.send();
+                response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
             } catch (HttpConnectTimeoutException e) {
                 retryOrThrow(mayRetry, attempt, TransportException.Failure.CONNECT_TIMEOUT, e);
                 continue;
@@ -109,7 +108,7 @@ public final class OpenAiTransport {
                 Thread.currentThread().interrupt();
                 throw new TransportException(TransportException.Failure.INTERRUPTED, attempt, e);
             }
-            int status = response.status();
+            int status = response.statusCode();
             boolean ok = status >= 200 && status < 300;
             boolean retryable = !ok && policy.retries(status, response.headers());
             if (retryable && mayRetry) {
@@ -120,45 +119,20 @@ public final class OpenAiTransport {
         }
     }
 
-    /** One attempt: the answer, or why none came. */
-    @FunctionalInterface
-    private interface Exchange {
-        PlainHttp.Answer send() throws IOException, InterruptedException;
-    }
-
-    /** The request on {@code java.net.http} ({@code https://}). */
-    private Exchange jdk(byte[] body, Map<String, String> headers) {
+    /** The request, each header checked by {@code java.net.http}. */
+    private HttpRequest request(byte[] body, Map<String, String> headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(endpoint)
                 .timeout(config.timeout())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         for (Map.Entry<String, String> h : headerList(headers)) {
             b.header(h.getKey(), h.getValue());
         }
-        HttpRequest request = b.build();
-        return () -> {
-            HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            return new PlainHttp.Answer(r.statusCode(), r.headers(), r.body());
-        };
-    }
-
-    /** The request on the plain persistent connections ({@code http://}); interrupts are seen before and after. */
-    private Exchange plain(byte[] body, Map<String, String> headers) {
-        List<Map.Entry<String, String>> list = headerList(headers);
-        return () -> {
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-            PlainHttp.Answer a = plain.post(body, list, config.timeout());
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-            return a;
-        };
+        return b.build();
     }
 
     /**
-     * {@code Content-Type}, {@code Accept}, {@code User-Agent}, {@code Authorization} (with a key), then the extra headers,
-     * each checked as {@code java.net.http} checks them.
+     * {@code Content-Type}, {@code Accept}, {@code User-Agent}, {@code Authorization} (with a key), then the extra
+     * headers; a header {@code java.net.http} refuses is an {@link IllegalArgumentException} naming it, never its value.
      */
     private List<Map.Entry<String, String>> headerList(Map<String, String> headers) {
         List<Map.Entry<String, String>> list = new ArrayList<>();
@@ -167,7 +141,7 @@ public final class OpenAiTransport {
         list.add(Map.entry("User-Agent", USER_AGENT));
         if (apiKey != null) {
             try {
-                PlainHttp.checkHeader("Authorization", "Bearer " + apiKey);
+                checkHeader("Authorization", "Bearer " + apiKey);
             } catch (IllegalArgumentException e) {
                 // the check's message never quotes the value, but say which key it is
                 throw new IllegalArgumentException("the API key " + config.apiKey()
@@ -176,10 +150,19 @@ public final class OpenAiTransport {
             list.add(Map.entry("Authorization", "Bearer " + apiKey));
         }
         headers.forEach((name, value) -> {
-            PlainHttp.checkHeader(name, value);
+            checkHeader(name, value);
             list.add(Map.entry(name, value));
         });
         return list;
+    }
+
+    /** A header {@code java.net.http} accepts; the message names the header, never its value (it may be a key). */
+    private void checkHeader(String name, String value) {
+        try {
+            HttpRequest.newBuilder(endpoint).header(name, value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid header: " + name);
+        }
     }
 
     private void retryOrThrow(boolean mayRetry, int attempt, TransportException.Failure failure, IOException e)

@@ -11,10 +11,9 @@ package dev.regrade.judge.record;
  * @param failed    forwarded requests the upstream did not answer with a 2xx JSON object (after the
  *                  retries): passed to the client, never recorded
  * @param invalid   refused before any lookup: the body is not a JSON object, or the vote header not a number
- * @param damaged   recorded files that could not be read back whole (HTTP 500; only a file edited by hand)
  */
 public record RecordingJournal(long requests, long hits, long misses, long forwarded, long recorded, long failed,
-                               long invalid, long damaged) {
+                               long invalid) {
     /**
      * One line for people, e.g. {@code 12 requests: 8 answered from the recording, 4 forwarded upstream (4
      * recorded, 0 failed, not recorded)}.
@@ -31,9 +30,6 @@ public record RecordingJournal(long requests, long hits, long misses, long forwa
         }
         if (invalid > 0) {
             b.append(", ").append(invalid).append(" invalid");
-        }
-        if (damaged > 0) {
-            b.append(", ").append(damaged).append(" damaged recorded files");
         }
         return b.toString();
     }

@@ -1,5 +1,6 @@
 package dev.regrade.judge.record;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.judge.Wire;
 import dev.regrade.judge.client.ApiKey;
 import dev.regrade.judge.client.HttpJudgeConfig;
@@ -22,8 +23,8 @@ import java.util.function.Function;
 /**
  * A real judge, recorded and replayed: the {@link CompletionHandler} behind {@code judge serve
  * --record DIR --upstream URL} and {@code judge serve --replay DIR}. Requests are found in the
- * {@link Recording} by their {@link RequestKey} (the SHA-256 of the body's canonical JSON, and the
- * vote header).
+ * {@link StubRecording} (WireMock's stub mappings and body files, which a plain WireMock replays too) by
+ * their {@link StubRecording.Key} (the body as JSON, members in any order, and the vote header).
  *
  * <p>Recording: a recorded request is answered from the recording, with no upstream request; any
  * other is forwarded (the body as received, Regrade's {@code X-Regrade-*} headers, and the API key
@@ -45,9 +46,9 @@ public final class RecordingJudge implements CompletionHandler {
             Wire.URL, Wire.EXTRACTION);
     private static final Map<String, String> JSON = Map.of("Content-Type", "application/json");
 
-    private final Recording recording;
+    private final StubRecording recording;
     private final OpenAiTransport upstream;
-    private final Map<RequestKey, Object> keyLocks = new ConcurrentHashMap<>();
+    private final Map<StubRecording.Key, Object> keyLocks = new ConcurrentHashMap<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong hits = new AtomicLong();
     private final AtomicLong misses = new AtomicLong();
@@ -55,9 +56,8 @@ public final class RecordingJudge implements CompletionHandler {
     private final AtomicLong recorded = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong invalid = new AtomicLong();
-    private final AtomicLong damaged = new AtomicLong();
 
-    private RecordingJudge(Recording recording, OpenAiTransport upstream) {
+    private RecordingJudge(StubRecording recording, OpenAiTransport upstream) {
         this.recording = recording;
         this.upstream = upstream;
     }
@@ -68,7 +68,7 @@ public final class RecordingJudge implements CompletionHandler {
      * @throws RecordingException when {@code dir} holds anything that is not a recording
      */
     public static RecordingJudge record(Path dir, HttpJudgeConfig upstream) throws RecordingException {
-        return new RecordingJudge(Recording.forRecording(dir), new OpenAiTransport(upstream));
+        return new RecordingJudge(StubRecording.forRecording(dir), new OpenAiTransport(upstream));
     }
 
     /**
@@ -77,7 +77,7 @@ public final class RecordingJudge implements CompletionHandler {
      * @throws RecordingException when {@code dir} is not a recording, or holds anything else
      */
     public static RecordingJudge replay(Path dir) throws RecordingException {
-        return new RecordingJudge(Recording.forReplay(dir), null);
+        return new RecordingJudge(StubRecording.forReplay(dir), null);
     }
 
     /** True when recording (misses go upstream), false when replaying. */
@@ -88,16 +88,16 @@ public final class RecordingJudge implements CompletionHandler {
     /** What was done since the start. */
     public RecordingJournal journal() {
         return new RecordingJournal(requests.get(), hits.get(), misses.get(), forwarded.get(), recorded.get(),
-                failed.get(), invalid.get(), damaged.get());
+                failed.get(), invalid.get());
     }
 
     @Override
     public Reply handle(Function<String, String> header, byte[] body) {
         requests.incrementAndGet();
-        RequestKey key;
+        StubRecording.Key key;
         try {
-            key = RequestKey.of(body, header.apply(Wire.VOTE));
-        } catch (RequestKey.Unreadable e) {
+            key = StubRecording.Key.of(body, header.apply(Wire.VOTE));
+        } catch (StubRecording.Key.Unreadable e) {
             invalid.incrementAndGet();
             return Reply.error(400, e.getMessage(), "invalid_request_error", null);
         }
@@ -121,24 +121,17 @@ public final class RecordingJudge implements CompletionHandler {
         }
     }
 
-    /** The recorded answer, an HTTP 500 error object for a damaged file, or null when not recorded. */
-    private Reply fromRecording(RequestKey key) {
-        Exchange exchange;
-        try {
-            exchange = recording.read(key);
-        } catch (Exchange.Damaged | IOException e) {
-            damaged.incrementAndGet();
-            return Reply.error(500, "The recorded answer " + recording.dir().resolve(key.fileName())
-                    + " cannot be used: " + e.getMessage() + ".", "server_error", "damaged_recording");
-        }
-        if (exchange == null) {
+    /** The recorded answer, or null when not recorded. */
+    private Reply fromRecording(StubRecording.Key key) {
+        StubRecording.Answer answer = recording.answer(key);
+        if (answer == null) {
             return null;
         }
         hits.incrementAndGet();
-        return new Reply(exchange.status(), JSON, exchange.body().getBytes(StandardCharsets.UTF_8), 0, false);
+        return new Reply(answer.status(), JSON, answer.body(), 0, false);
     }
 
-    private Reply forward(RequestKey key, Function<String, String> header, byte[] body) {
+    private Reply forward(StubRecording.Key key, Function<String, String> header, byte[] body) {
         Map<String, String> headers = new LinkedHashMap<>();
         for (String name : REGRADE_HEADERS) {
             String value = header.apply(name);
@@ -164,13 +157,12 @@ public final class RecordingJudge implements CompletionHandler {
         // The key is ASCII, so redacting through ISO-8859-1 changes nothing else, whatever the bytes.
         byte[] passed = upstream.redact(new String(response.body(), StandardCharsets.ISO_8859_1))
                 .getBytes(StandardCharsets.ISO_8859_1);
-        String text = response.ok() ? jsonObjectText(passed) : null;
-        if (text == null) {
+        if (!response.ok() || !isJsonObject(passed)) {
             failed.incrementAndGet();
             return new Reply(response.status(), JSON, passed, 0, false);
         }
         try {
-            recording.write(new Exchange(key, Wire.MAPPER.readTree(body), response.status(), text));
+            recording.write(key, new String(body, StandardCharsets.UTF_8), response.status(), passed);
         } catch (IOException e) {
             failed.incrementAndGet();
             return Reply.error(500, "The upstream's answer could not be recorded in " + recording.dir() + ": "
@@ -180,13 +172,16 @@ public final class RecordingJudge implements CompletionHandler {
         return new Reply(response.status(), JSON, passed, 0, false);
     }
 
-    /** The body as text when it is UTF-8 holding one JSON object, else null (not an answer to record). */
-    private static String jsonObjectText(byte[] body) {
+    /** True when the body is UTF-8 holding one JSON object and nothing else (an answer to record). */
+    private static boolean isJsonObject(byte[] body) {
         try {
-            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body)).toString();
-            return CanonicalJson.of(body).startsWith("{") ? text : null;
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body));
+            try (var parser = Wire.MAPPER.createParser(body)) {
+                JsonNode tree = Wire.MAPPER.readTree(parser);
+                return tree != null && tree.isObject() && parser.nextToken() == null;
+            }
         } catch (IOException e) { // CharacterCodingException included
-            return null;
+            return false;
         }
     }
 

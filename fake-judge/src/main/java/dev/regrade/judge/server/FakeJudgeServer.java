@@ -1,25 +1,31 @@
 package dev.regrade.judge.server;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.Options;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.regrade.judge.Wire;
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.VerdictRules;
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The fake judge: an OpenAI-compatible server ({@link LoopbackHttp}), bound to 127.0.0.1 only, serving
+ * The fake judge: an OpenAI-compatible server on WireMock, bound to 127.0.0.1 only, serving
  * {@code POST /v1/chat/completions} (whole, or streamed as server-sent events) and {@code GET /v1/models}
  * for any OpenAI-compatible client. Verifications are ruled by the {@link VerdictRules}, extractions
  * (a {@code json_schema} response format) answered by the active {@link Extractor}, and any other chat
  * completion by the optional {@link ChatResponder}, else by {@link PlainReplies#fallback}; errors are
  * OpenAI error objects. Regrade's {@code X-Regrade-*} headers are optional precision, never required.
- * Faults are injected on demand and every request is journaled. Quiet: the server prints nothing.
+ * Faults are injected on demand and every request is journaled. Quiet: WireMock prints nothing.
  *
  * <p>Usage: {@code try (FakeJudgeServer s = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
  * ... s.baseUrl() ... }}. Rules, extractor, responder and faults can be swapped while running (per test);
@@ -45,7 +51,9 @@ public final class FakeJudgeServer implements AutoCloseable {
     private final CompletionHandler root;
     private final Map<String, FakeJudgeLane> lanes = new ConcurrentHashMap<>();
     private volatile FakeJudgeConfig current;
-    private LoopbackHttp http;
+    /** The Jetty threads: enough for an audit's workers and a few foreign clients on 2 cores (measured). */
+    static final int CONTAINER_THREADS = 24;
+    private WireMockServer wireMock;
 
     /** A server for this setup, not started yet. */
     public FakeJudgeServer(FakeJudgeConfig config) {
@@ -74,24 +82,48 @@ public final class FakeJudgeServer implements AutoCloseable {
      * @throws IllegalStateException when already running or the port cannot be bound
      */
     public synchronized FakeJudgeServer start() {
-        if (http != null) {
+        if (wireMock != null) {
             throw new IllegalStateException("the fake judge is already running at " + baseUrl());
         }
+        // Tuned for many small round trips: no request journal, logging or notices, no gzip, no
+        // templating or extension scanning, Content-Length instead of chunked replies, no stub files.
+        WireMockConfiguration options = WireMockConfiguration.options()
+                .bindAddress(initial.bindAddress())
+                .port(initial.port())
+                .notifier(new QuietWireMock.SilentNotifier())
+                .mappingSource(new QuietWireMock.NoMappings())
+                .disableRequestJournal()
+                .stubRequestLoggingDisabled(true)
+                .extensionScanningEnabled(false)
+                .templatingEnabled(false)
+                .gzipDisabled(true)
+                .http2PlainDisabled(true)
+                .useChunkedTransferEncoding(Options.ChunkedEncodingPolicy.NEVER)
+                .asynchronousResponseEnabled(false)
+                .containerThreads(CONTAINER_THREADS)
+                .jettyAcceptors(1)
+                .jettyHeaderRequestSize(64 * 1024)
+                .jettyStopTimeout(1000L)
+                .extensions(new JudgeTransformer(this::serve));
+        WireMockServer server = new WireMockServer(options);
         try {
-            http = LoopbackHttp.start(initial.bindAddress(), initial.port(), this::serve);
-        } catch (IOException e) {
+            server.start();
+        } catch (RuntimeException e) {
             throw new IllegalStateException("the fake judge cannot listen on " + initial.bindAddress() + ":"
                     + initial.port() + ": " + e.getMessage(), e);
         }
+        // One catch-all stub: every request goes to the transformer, which routes it.
+        server.stubFor(any(anyUrl()).willReturn(aResponse().withTransformers(JudgeTransformer.NAME)));
+        wireMock = server;
         return this;
     }
 
     /** One request: a completion for the server or a lane, the model list, else an OpenAI 404. */
-    private Reply serve(String method, String path, Function<String, String> header, byte[] body) {
+    private Reply serve(String method, String path, LoggedRequest request) {
         Matcher completions = COMPLETIONS.matcher(path);
         if (method.equals("POST") && completions.matches()) {
             CompletionHandler handler = handler(completions.group(1));
-            return handler == null ? noLane(path) : handler.handle(header, body);
+            return handler == null ? noLane(path) : handler.handle(request::getHeader, request.getBody());
         }
         Matcher models = MODELS.matcher(path);
         if (method.equals("GET") && models.matches()) {
@@ -112,10 +144,10 @@ public final class FakeJudgeServer implements AutoCloseable {
 
     /** Stops listening; a stopped server can be started again. Idempotent. */
     public synchronized void stop() {
-        if (http != null) {
-            LoopbackHttp server = http;
-            http = null;
-            server.close();
+        if (wireMock != null) {
+            WireMockServer server = wireMock;
+            wireMock = null;
+            server.stop();
         }
     }
 
@@ -125,15 +157,15 @@ public final class FakeJudgeServer implements AutoCloseable {
     }
 
     public synchronized boolean isRunning() {
-        return http != null && http.isRunning();
+        return wireMock != null && wireMock.isRunning();
     }
 
     /** The port listened on. */
     public synchronized int port() {
-        if (http == null) {
+        if (wireMock == null) {
             throw new IllegalStateException("the fake judge is not running");
         }
-        return http.port();
+        return wireMock.port();
     }
 
     /** The OpenAI base URL, {@code http://127.0.0.1:PORT/v1}. */
@@ -210,7 +242,7 @@ public final class FakeJudgeServer implements AutoCloseable {
     public String toString() {
         String where;
         synchronized (this) {
-            where = http == null ? "stopped" : baseUrl();
+            where = wireMock == null ? "stopped" : baseUrl();
         }
         return "FakeJudgeServer[" + where + ", " + current + "]";
     }

@@ -1,6 +1,6 @@
 /**
  * The fake judge: an OpenAI-compatible {@code POST /v1/chat/completions} and {@code GET /v1/models} server
- * (a lean HTTP/1.1 server of its own, {@code LoopbackHttp}), bound to 127.0.0.1 only, answering verifications by {@link dev.regrade.rubric.port.VerdictRules}
+ * (WireMock: one catch-all stub whose transformer routes every request), bound to 127.0.0.1 only, answering verifications by {@link dev.regrade.rubric.port.VerdictRules}
  * and extractions by a pluggable {@link dev.regrade.rubric.port.Extractor}, plain chat by an optional
  * {@link dev.regrade.judge.server.ChatResponder} ({@link dev.regrade.judge.server.ChatCall} in,
  * {@link dev.regrade.judge.server.ChatReply} out) or else {@link dev.regrade.judge.server.PlainReplies},

@@ -133,14 +133,21 @@ class RecordingJudgeTest {
         return new String(r.body(), StandardCharsets.UTF_8);
     }
 
+    /** The stub files' names, checked to be the body files' names too. */
     private List<String> recordedFiles() throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
+        List<String> stubs = names(dir.resolve(StubRecording.MAPPINGS));
+        assertEquals(stubs, names(dir.resolve(StubRecording.FILES)), "a body for every stub, no other");
+        return stubs;
+    }
+
+    private static List<String> names(Path d) throws IOException {
+        try (Stream<Path> s = Files.list(d)) {
             return s.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".")).sorted().toList();
         }
     }
 
     private static String digest(String body) throws Exception {
-        return RequestKey.of(body.getBytes(StandardCharsets.UTF_8), null).bodySha256();
+        return StubRecording.Key.of(body.getBytes(StandardCharsets.UTF_8), null).bodySha256();
     }
 
     @Test
@@ -156,7 +163,7 @@ class RecordingJudgeTest {
                 recorded.add(r.body());
             }
         }
-        assertEquals(new RecordingJournal(6, 0, 6, 6, 6, 0, 0, 0), recording.journal());
+        assertEquals(new RecordingJournal(6, 0, 6, 6, 6, 0, 0), recording.journal());
         assertEquals(6, upstream.journal().size());
         assertEquals(6, recordedFiles().size());
         assertTrue(recordedFiles().contains(digest(bodies.get(0)) + "-vote2.json"), recordedFiles().toString());
@@ -172,7 +179,7 @@ class RecordingJudgeTest {
                     assertArrayEquals(recorded.get(i++), r.body(), "replay " + run + " of answer " + i);
                 }
             }
-            assertEquals(new RecordingJournal(6, 6, 0, 0, 0, 0, 0, 0), replay.journal());
+            assertEquals(new RecordingJournal(6, 6, 0, 0, 0, 0, 0), replay.journal());
             assertEquals("6 requests: 6 answered from the recording, 0 forwarded upstream",
                     replay.journal().describe());
         }
@@ -190,7 +197,7 @@ class RecordingJudgeTest {
         post(verification("b"));
         assertEquals(200, post(verification("c")).statusCode());
         assertEquals(3, upstream.journal().size(), "only c was forwarded");
-        assertEquals(new RecordingJournal(3, 2, 1, 1, 1, 0, 0, 0), again.journal());
+        assertEquals(new RecordingJournal(3, 2, 1, 1, 1, 0, 0), again.journal());
         assertEquals("3 requests: 2 answered from the recording, 1 forwarded upstream (1 recorded, 0 failed, "
                 + "not recorded)", again.journal().describe());
     }
@@ -210,7 +217,7 @@ class RecordingJudgeTest {
         assertEquals(3, upstream.journal().size(), "a vote and another model are other requests");
         assertEquals(List.of(digest(body) + "-vote1.json", digest(body) + ".json",
                 digest(body.replace("o4-mini", "gpt-4o")) + ".json").stream().sorted().toList(), recordedFiles());
-        assertEquals(new RecordingJournal(4, 1, 3, 3, 3, 0, 0, 0), recording.journal());
+        assertEquals(new RecordingJournal(4, 1, 3, 3, 3, 0, 0), recording.journal());
     }
 
     @Test
@@ -235,7 +242,7 @@ class RecordingJudgeTest {
         assertEquals(1, e.attempts(), "not retried");
         assertTrue(e.getMessage().contains("No recorded answer for this request (request body sha256 "),
                 e.getMessage());
-        assertEquals(new RecordingJournal(2, 0, 2, 0, 0, 0, 0, 0), replay.journal());
+        assertEquals(new RecordingJournal(2, 0, 2, 0, 0, 0, 0), replay.journal());
         assertEquals("2 requests: 0 answered from the recording, 0 forwarded upstream, 2 not in the recording "
                 + "(refused)", replay.journal().describe());
     }
@@ -251,7 +258,7 @@ class RecordingJudgeTest {
         assertEquals(List.of(429, 200), upstream.journal().stream().map(JournalEntry::status).toList());
         assertEquals(List.of(Duration.ofSeconds(2)), waits, "the Retry-After of MIND2WEB2's policy");
         assertEquals(1, recordedFiles().size());
-        assertEquals(new RecordingJournal(1, 0, 1, 1, 1, 0, 0, 0), recording.journal());
+        assertEquals(new RecordingJournal(1, 0, 1, 1, 1, 0, 0), recording.journal());
     }
 
     @ParameterizedTest
@@ -269,7 +276,7 @@ class RecordingJudgeTest {
             assertFalse(text(r).endsWith("}"), "the cut body as it came: " + text(r));
         }
         assertEquals(List.of(), recordedFiles());
-        assertEquals(new RecordingJournal(1, 0, 1, 1, 0, 1, 0, 0), recording.journal());
+        assertEquals(new RecordingJournal(1, 0, 1, 1, 0, 1, 0), recording.journal());
 
         upstream.useFaults(Faults.none());
         assertEquals(200, post(verification("a")).statusCode(), "asked again, not answered with the failure");
@@ -340,7 +347,7 @@ class RecordingJudgeTest {
             assertTrue(text(ok).contains("key [redacted]"), text(ok));
             assertTrue(text(fail).contains("Incorrect API key provided: [redacted]"), text(fail));
             assertEquals(1, recordedFiles().size());
-            for (Path p : Files.list(dir).toList()) {
+            for (Path p : Files.walk(dir).filter(Files::isRegularFile).toList()) {
                 assertFalse(Files.readString(p).contains(key), p + " holds the key");
                 assertFalse(Files.readString(p).contains("client-key"), p + " holds the client's key");
             }
@@ -403,7 +410,7 @@ class RecordingJudgeTest {
         RecordingException missing = assertThrows(RecordingException.class, () -> RecordingJudge.replay(dir));
         assertTrue(missing.getMessage().contains("no such directory"), missing.getMessage());
         RecordingJudge.record(dir, toUpstream());
-        assertTrue(Files.isRegularFile(dir.resolve(Recording.MARKER)));
+        assertTrue(Files.isRegularFile(dir.resolve(StubRecording.MARKER)));
         assertEquals("replaying " + dir + " (0 recorded answers); no upstream", RecordingJudge.replay(dir).describe());
 
         Path unmarked = Files.createDirectories(tmp.resolve("empty"));
@@ -428,7 +435,7 @@ class RecordingJudgeTest {
                     refused.getMessage());
         }
         Files.delete(dir.resolve("notes.txt"));
-        Files.writeString(dir.resolve(Recording.MARKER), "{\"format\":\"regrade-judge-recording\",\"version\":9}");
+        Files.writeString(dir.resolve(StubRecording.MARKER), "{\"format\":\"regrade-judge-recording\",\"version\":9}");
         e = assertThrows(RecordingException.class, () -> RecordingJudge.replay(dir));
         assertTrue(e.getMessage().contains("format version 9"), e.getMessage());
         Path file = Files.writeString(tmp.resolve("file"), "x");
@@ -443,27 +450,68 @@ class RecordingJudgeTest {
         String other = verification("b");
         assertEquals(200, post(other).statusCode());
         String name = digest(body) + ".json";
-        byte[] whole = Files.readAllBytes(dir.resolve(name));
+        Path mappings = dir.resolve(StubRecording.MAPPINGS);
+        byte[] whole = Files.readAllBytes(mappings.resolve(name));
         // What a kill during a write leaves: the temporary file, cut or whole but not yet renamed,
-        // never the exchange's own name.
-        Path leftover = Files.write(dir.resolve(".partial-123.tmp"), java.util.Arrays.copyOf(whole, whole.length / 2));
-        Files.move(dir.resolve(digest(other) + ".json"), dir.resolve(".partial-456.tmp"));
+        // never a recorded name; a kill between the body and its stub leaves a body without a stub.
+        Path leftover = Files.write(mappings.resolve(".partial-123.tmp"), java.util.Arrays.copyOf(whole, whole.length / 2));
+        Files.move(mappings.resolve(digest(other) + ".json"), mappings.resolve(".partial-456.tmp"));
 
         RecordingJudge replay = replayer();
         assertArrayEquals(answer, post(body).body());
         assertEquals(404, post(other).statusCode(), "a temporary file is not a recording");
         assertTrue(Files.exists(leftover), "replay changes nothing");
         recorder();
-        assertFalse(Files.exists(leftover) || Files.exists(dir.resolve(".partial-456.tmp")),
+        assertFalse(Files.exists(leftover) || Files.exists(mappings.resolve(".partial-456.tmp")),
                 "the next recording session removes leftovers");
-        assertEquals(List.of(name), recordedFiles());
+        assertEquals(List.of(name), recordedFiles(), "the body left without its stub is gone too");
+        assertEquals(200, post(other).statusCode(), "recorded again");
+        assertEquals(2, recordedFiles().size());
 
-        // A file cut by other means (edited by hand) is refused, never half-used.
-        Files.write(dir.resolve(name), java.util.Arrays.copyOf(whole, whole.length / 2));
-        replay = replayer();
-        HttpResponse<byte[]> r = post(body);
-        assertEquals(500, r.statusCode());
-        assertEquals("damaged_recording", Wire.MAPPER.readTree(r.body()).get("error").get("code").asText());
-        assertEquals(1, replay.journal().damaged());
+        // A stub cut by other means (edited by hand) or whose body is gone is refused, never half-used.
+        Files.write(mappings.resolve(name), java.util.Arrays.copyOf(whole, whole.length / 2));
+        RecordingException cut = assertThrows(RecordingException.class, () -> RecordingJudge.replay(dir));
+        assertTrue(cut.getMessage().contains("mappings/" + name + " is not a WireMock stub mapping"), cut.getMessage());
+        Files.write(mappings.resolve(name), whole);
+        Files.delete(dir.resolve(StubRecording.FILES).resolve(name));
+        RecordingException gone = assertThrows(RecordingException.class, () -> RecordingJudge.replay(dir));
+        assertTrue(gone.getMessage().contains("its body file __files/" + name + " is missing"), gone.getMessage());
+    }
+
+    @Test
+    void aPlainWireMockReplaysTheRecordingByteForByte() throws Exception {
+        recorder();
+        List<String> bodies = List.of(verification("The station is a Shell."), verification("It sells diesel."));
+        Map<String, byte[]> recorded = new java.util.LinkedHashMap<>();
+        for (String body : bodies) {
+            recorded.put(body + "|", post(body).body());
+            for (int vote = 1; vote <= 2; vote++) {
+                recorded.put(body + "|" + vote, post(body, Wire.VOTE, Integer.toString(vote)).body());
+            }
+        }
+        upstream.stop();
+        // WireMock as its users start it: the directory and nothing of Regrade's.
+        com.github.tomakehurst.wiremock.WireMockServer plain = new com.github.tomakehurst.wiremock.WireMockServer(
+                com.github.tomakehurst.wiremock.core.WireMockConfiguration.options().bindAddress("127.0.0.1").port(0)
+                        .usingFilesUnderDirectory(dir.toString()));
+        plain.start();
+        try {
+            assertEquals(6, plain.getStubMappings().size());
+            url = "http://127.0.0.1:" + plain.port() + "/v1";
+            for (Map.Entry<String, byte[]> e : recorded.entrySet()) {
+                String body = e.getKey().substring(0, e.getKey().lastIndexOf('|'));
+                String vote = e.getKey().substring(e.getKey().lastIndexOf('|') + 1);
+                HttpResponse<byte[]> r = vote.isEmpty() ? post(body) : post(body, Wire.VOTE, vote);
+                assertEquals(200, r.statusCode(), text(r));
+                assertArrayEquals(e.getValue(), r.body(), e.getKey());
+            }
+            String reordered = Wire.MAPPER.writeValueAsString(Wire.MAPPER.readTree(bodies.get(0)).get("messages"));
+            HttpResponse<byte[]> sameJson = post("{\"messages\": " + reordered + ", \"model\": \"o4-mini\"}");
+            assertArrayEquals(recorded.get(bodies.get(0) + "|"), sameJson.body(), "members in another order");
+            assertEquals(404, post(verification("never recorded")).statusCode());
+            assertEquals(404, post(bodies.get(0), Wire.VOTE, "3").statusCode(), "another vote");
+        } finally {
+            plain.stop();
+        }
     }
 }
