@@ -1,6 +1,6 @@
 /**
  * The contract of a ported script: what it declares once ({@link dev.regrade.rubric.script.ScriptDeclaration}:
- * task id, {@link dev.regrade.rubric.script.Variant variants}, the
+ * task id, {@link dev.regrade.api.Variant variants}, the
  * {@link dev.regrade.rubric.script.DeclaredExtraction extractions} it can request) and its body
  * ({@link dev.regrade.rubric.script.RubricScript}). The engine knows no script; each release module
  * lists its own.

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.Evaluator;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
