@@ -17,7 +17,10 @@ public interface Subject {
     /** The unique name, e.g. {@code gas_stations} or {@code longqa}: the one users type. */
     String name();
 
-    /** The variants, {@link Variant#RELEASED} first, then {@link Variant#FIXED}, then any alternatives. */
+    /**
+     * The variants: {@link Variant#RELEASED} first, then {@link Variant#FIXED} where the original has a
+     * fix, then any alternatives.
+     */
     List<Variant> variants();
 
     /** For people: what {@link #run} accepts (its parameters, arguments and resources) and what it returns. */

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * One variant of a subject, chosen by name on the command line and named in results. Every subject
- * has {@link #RELEASED} (the original as published) and {@link #FIXED} (with its FIXES.md fix); a
+ * has {@link #RELEASED} (the original as published), one with a FIXES.md fix also {@link #FIXED}; a
  * subject may declare more (rl_course_book's {@code instructors-last}). A subject branches on its
  * variant only where a fix changes behaviour.
  *
