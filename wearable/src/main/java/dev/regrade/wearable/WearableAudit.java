@@ -38,6 +38,25 @@ public final class WearableAudit {
     }
 
     /**
+     * The audit's result document, as {@code subjects-report.json} has it: one object per scenario, in
+     * order, with {@code scenario}, {@code task}, {@code metric}, {@code released}, {@code fixed} and
+     * {@code finding} (the reports render this, not {@link Scenario}s).
+     */
+    public static ArrayNode document(List<Scenario> scenarios) {
+        ArrayNode json = F.arrayNode();
+        for (Scenario s : scenarios) {
+            ObjectNode o = json.addObject();
+            o.put("scenario", s.id());
+            o.put("task", s.task());
+            o.put("metric", s.metric());
+            o.put("released", s.released());
+            o.put("fixed", s.fixed());
+            o.put("finding", s.finding());
+        }
+        return json;
+    }
+
+    /**
      * All scenarios, the judge replies of each style served over HTTP: a {@link FakeJudgeServer} on
      * 127.0.0.1 (a free port, for this run only) answers with {@link JudgeStyle#responder()}, and the
      * scorer calls it through {@link OpenAiChatReplySource} (no API key: no Authorization header).

@@ -75,7 +75,7 @@ class WriterPathsTest {
                 ParallelSplit.minBytes = seed % 4 < 2 ? before : 1;
                 SplittableRandom r = new SplittableRandom(seed);
                 int n = seed % 10 == 4 ? r.nextInt(1025, 1600) : r.nextInt(min, 40);
-                String outcome = c.run(seed, r, Variant.RELEASED_AND_FIXED[(int) (seed % 2)], seed % 3 == 0, n);
+                String outcome = c.run(seed, r, Variant.RELEASED_AND_FIXED.get((int) (seed % 2)), seed % 3 == 0, n);
                 ok += outcome.startsWith("results") ? 1 : 0;
                 failed += outcome.startsWith("results") ? 0 : 1;
             }
