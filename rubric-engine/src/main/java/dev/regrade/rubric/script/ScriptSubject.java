@@ -9,29 +9,27 @@ import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.Evaluator;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Supplier;
 
 /**
  * A ported script as a {@link Subject}: each script's service provider extends this with a public
- * no-argument constructor (what {@link java.util.ServiceLoader} needs on the class path). The script is
- * built only when first used, so that looking the subjects up initialises no script.
+ * no-argument constructor (what {@link java.util.ServiceLoader} needs on the class path) and returns its
+ * script from {@link #load()}. The script is built only when first used, so that looking the subjects
+ * up (as every {@code score} run does) initialises no script; no lambda either, for the same start.
  */
 public abstract class ScriptSubject implements Subject {
     private final String name;
-    private final Supplier<RubricScript> script;
 
-    /**
-     * @param name   the script's task id (must be its declaration's)
-     * @param script the script, called at most when first needed
-     */
-    protected ScriptSubject(String name, Supplier<RubricScript> script) {
+    /** @param name the script's task id (must be its declaration's) */
+    protected ScriptSubject(String name) {
         this.name = Objects.requireNonNull(name, "name");
-        this.script = Objects.requireNonNull(script, "script");
     }
+
+    /** The script: its class's {@code SCRIPT}, initialised on this first use. */
+    protected abstract RubricScript load();
 
     /** The script itself, for the drivers that run it on an evaluator of their own. */
     public final RubricScript script() {
-        RubricScript s = script.get();
+        RubricScript s = load();
         if (!s.name().equals(name)) {
             throw new IllegalStateException("provider " + name + " holds script " + s.name());
         }

@@ -46,7 +46,12 @@ public final class BaltimoreMarcStation {
     /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
     public static final class Provider extends ScriptSubject {
         public Provider() {
-            super(TASK_ID, () -> SCRIPT);
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
         }
     }
     static final String TASK_DESCRIPTION = """

@@ -45,7 +45,12 @@ public final class GasStations {
     /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
     public static final class Provider extends ScriptSubject {
         public Provider() {
-            super(TASK_ID, () -> SCRIPT);
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
         }
     }
     static final String TASK_DESCRIPTION = """
