@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
 class SubjectsHtmlTest {
@@ -27,7 +28,8 @@ class SubjectsHtmlTest {
     @Test
     void aRowWithoutAFieldIsRefused() {
         ArrayNode rows = JsonNodeFactory.instance.arrayNode();
-        rows.addObject().put("scenario", "x");
+        row(rows, "x", "longqa", "accuracy", "0.5", "0.0", "");
+        ((ObjectNode) rows.get(0)).remove("task");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SubjectsHtml.render(rows)).getMessage()
                 .contains("'task'"));
     }
