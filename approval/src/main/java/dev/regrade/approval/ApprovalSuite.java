@@ -8,7 +8,7 @@ import dev.regrade.audit.run.Runner;
 import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
 import dev.regrade.rubric.script.RubricScript;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -45,7 +45,7 @@ public class ApprovalSuite {
     public static List<RunSpec> specs() {
         String only = System.getProperty(SCRIPT_PROPERTY);
         List<RunSpec> specs = new ArrayList<>();
-        for (RubricScript s : Scripts.all()) {
+        for (RubricScript s : RubricScripts.all()) {
             if (only != null && !only.isBlank() && !only.equals(s.name())) {
                 continue;
             }

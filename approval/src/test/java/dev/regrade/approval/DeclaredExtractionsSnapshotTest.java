@@ -10,7 +10,7 @@ import dev.regrade.audit.run.Runner;
 import dev.regrade.policies.World;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.Extractor;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -44,7 +44,7 @@ class DeclaredExtractionsSnapshotTest {
             }
         }
         assertEquals(List.of(), problems, "requests the declarations do not cover");
-        assertEquals(Scripts.names(), List.copyOf(requestsPerScript.keySet()), "scripts run");
+        assertEquals(RubricScripts.names(), List.copyOf(requestsPerScript.keySet()), "scripts run");
         requestsPerScript.forEach((script, n) -> assertTrue(n > 0, script + " made no request"));
     }
 

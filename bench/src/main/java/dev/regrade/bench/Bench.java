@@ -12,7 +12,7 @@ import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.policies.Policies;
 import dev.regrade.rubric.json.JsonFiles;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -80,14 +80,14 @@ public final class Bench {
     public static AuditConfig config(JudgeMode mode, boolean quick) {
         int cores = Runtime.getRuntime().availableProcessors();
         if (quick) {
-            return new AuditConfig(List.of(Scripts.names().get(0)), List.of("minimal"), null, "released", "fixed",
+            return new AuditConfig(List.of(RubricScripts.names().get(0)), List.of("minimal"), null, "released", "fixed",
                     Expectations.shipped(), List.of(0L), mode, cores);
         }
         Path fixtures = Inputs.shippedFixtures();
         if (fixtures != null && !Files.isDirectory(fixtures)) {
             fixtures = null;
         }
-        return new AuditConfig(new ArrayList<>(Scripts.names()), Policies.names(), fixtures, "released", "fixed",
+        return new AuditConfig(new ArrayList<>(RubricScripts.names()), Policies.names(), fixtures, "released", "fixed",
                 Expectations.shipped(), List.of(0L, 1L, 2L, 3L), mode, cores);
     }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.replay.Leaderboard;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ final class ReplayBench {
         for (int agents : new int[] {20, 40}) {
             Path dir = ChildProcesses.tempDir("regrade-bench-replay-");
             try {
-                int files = Leaderboard.write(dir, Scripts.all(), agents, 3);
+                int files = Leaderboard.write(dir, RubricScripts.all(), agents, 3);
                 List<Double> walls = new ArrayList<>();
                 for (int i = 0; i <= repeat; i++) {
                     progress.accept("replay of " + files + " results (child process) " + (i == 0 ? "warm-up" : i + "/" + repeat));

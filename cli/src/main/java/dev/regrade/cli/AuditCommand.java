@@ -17,7 +17,7 @@ import dev.regrade.audit.shard.Shards;
 import dev.regrade.reports.ConsoleSummary;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.reports.Markdown;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -191,7 +191,7 @@ final class AuditCommand extends RegradeCommand {
     private AuditConfig config() {
         PythonSetup py = pythonSetup();
         List<String> scriptNames = scripts.equals(List.of("all"))
-                ? py != null ? PythonScripts.common(beforeScripts, afterScripts) : Scripts.names() : scripts;
+                ? py != null ? PythonScripts.common(beforeScripts, afterScripts) : RubricScripts.names() : scripts;
         if (py == null) {
             scriptNames.forEach(Inputs::script);
         }

@@ -2,7 +2,7 @@ package dev.regrade.cli;
 
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.replay.Leaderboard;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,7 +35,7 @@ final class GenerateCommand extends RegradeCommand {
         if (runs < 1 || runs > 99) {
             throw new BadInputException("--runs: expected 1 to 99");
         }
-        int n = Leaderboard.write(out, Scripts.all(), agents, runs);
+        int n = Leaderboard.write(out, RubricScripts.all(), agents, runs);
         out().println("wrote " + n + " results under " + out.resolve("eval_results"));
         out().flush();
         return ExitCodes.OK;

@@ -1,5 +1,10 @@
 package dev.regrade.cli;
 
+import dev.regrade.api.Console;
+import dev.regrade.api.Input;
+import dev.regrade.api.Subject;
+import dev.regrade.api.Subjects;
+import dev.regrade.api.Variant;
 import java.util.List;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -41,8 +46,10 @@ public final class Main implements Runnable {
     public static int run(String... args) {
         if (args.length > 0 && args[0].equals("vereval")) {
             // VerEval parses its own flags exactly as its guide's argparse does.
-            String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
-            return dev.regrade.vereval.VerEvalMain.run(rest, System.out, System.err);
+            Subject vereval = Subjects.installed().get("vereval");
+            List<String> rest = List.of(args).subList(1, args.length);
+            return vereval.run(Input.of(Variant.RELEASED).withArguments(rest).withResource(Console.system()))
+                    .document().get("exit_status").intValue();
         }
         if (args.length > 0 && args[0].equals("score")) {
             // The scorers are timed whole-process against the originals: only this command's model is built

@@ -13,7 +13,7 @@ import dev.regrade.judge.client.HttpJudgeClient;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.rubric.io.IoProblems;
 import dev.regrade.rubric.json.BadJsonException;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -86,7 +86,7 @@ final class ReplayCommand extends RegradeCommand {
             throw new BadInputException("--judge-url and --judge-model go together");
         }
         for (String v : List.of(before, after)) {
-            if (Scripts.all().stream().noneMatch(s -> s.variantNames().contains(v))) {
+            if (RubricScripts.all().stream().noneMatch(s -> s.variantNames().contains(v))) {
                 throw new BadInputException("no ported script has a variant '" + v + "'");
             }
         }
@@ -99,7 +99,7 @@ final class ReplayCommand extends RegradeCommand {
                 throw new BadInputException(file + ": " + e.getMessage());
             }
         }
-        Replayer replayer = new Replayer(task -> Scripts.byName(task)
+        Replayer replayer = new Replayer(task -> RubricScripts.byName(task)
                 .filter(s -> s.variantNames().contains(before) && s.variantNames().contains(after)), before, after);
         if (judgeUrl != null) {
             HttpJudgeConfig config;

@@ -2,14 +2,14 @@ package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.inputs.BadInputException;
-import dev.regrade.pycompat.PyException;
+import dev.regrade.api.Input;
+import dev.regrade.api.Result;
+import dev.regrade.api.Subject;
+import dev.regrade.api.Subjects;
+import dev.regrade.api.Variant;
+import dev.regrade.judge.client.HttpJudgeConfig;
+import dev.regrade.judge.client.OpenAiTransport;
 import dev.regrade.pycompat.PyJson;
-import dev.regrade.wearable.ConvQaScorer;
-import dev.regrade.wearable.LongQaScorer;
-import dev.regrade.wearable.OpenAiChatReplySource;
-import dev.regrade.wearable.ProactiveScorer;
-import dev.regrade.wearable.ScoreRun;
-import dev.regrade.wearable.Variant;
 import dev.regrade.rubric.io.IoProblems;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,11 +25,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code regrade score}: the wearable-AI challenge scorers, released or fixed. */
+/**
+ * {@code regrade score}: the wearable-AI challenge scorers, released or fixed, run through the
+ * {@link Subject} contract (the subject named as the task).
+ */
 @Command(name = "score", mixinStandardHelpOptions = true,
         description = {
             "Score a wearable-AI challenge submission (EgoProactive, EgoLongQA, ConvQA) as the starter kit's "
@@ -92,9 +96,10 @@ final class ScoreCommand extends RegradeCommand {
     int execute() {
         PrintWriter out = out();
         PrintWriter err = err();
+        Subject subject = Subjects.installed().get(task.name());
         Variant v;
         try {
-            v = Variant.parse(variant);
+            v = subject.variant(variant.toLowerCase(Locale.ROOT)); // any case, as before
         } catch (RuntimeException e) {
             throw new BadInputException("--variant: expected released or fixed, not '" + variant + "'");
         }
@@ -108,39 +113,44 @@ final class ScoreCommand extends RegradeCommand {
             requireUtf8(); // as before: a file that is not UTF-8 is reported ahead of the flag problem
             throw new BadInputException("--llm-judge is for convqa and needs --judge-url and --judge-model");
         }
-        OpenAiChatReplySource judge = null;
         if (llmJudge) {
             try {
-                judge = new OpenAiChatReplySource(judgeUrl, judgeModel, apiKeyEnv);
+                // What the subject's judge checks when it is built (the URL; a host), here, to be reported first.
+                new OpenAiTransport(HttpJudgeConfig.of(judgeUrl));
             } catch (IllegalArgumentException e) {
                 requireUtf8();
                 throw new BadInputException("--judge-url: " + e.getMessage());
             }
         }
+        Input in = Input.of(v).withParameter("golden", golden.toString())
+                .withParameter("predictions", predictions.toString()).withParameter("output", output.toString())
+                .withWarnings(w -> err.println("WARNING: " + w));
+        if (llmJudge) {
+            in = in.withParameter("llm-judge", "true").withParameter("judge-url", judgeUrl)
+                    .withParameter("judge-model", judgeModel).withParameter("judge-api-key-env", apiKeyEnv);
+        }
+        Result run;
         try {
-            ScoreRun run = switch (task) {
-                case proactive -> new ProactiveScorer(v, w -> err.println("WARNING: " + w)).run(golden, predictions, output);
-                case longqa -> new LongQaScorer(v, w -> err.println("WARNING: " + w)).run(golden, predictions, output);
-                case convqa -> new ConvQaScorer(v, w -> err.println("WARNING: " + w), judge)
-                        .run(golden, predictions, output);
-            };
-            out.print(PyJson.dumps(run.summary(), PyJson.DUMPS.indent(2))); // as the _summary file has it
-            out.println();
-            out.println("Results: " + run.resultsPath() + ", " + run.summaryPath());
-            out.flush();
-            return ExitCodes.OK;
-        } catch (PyException | UncheckedIOException e) {
+            run = subject.run(in);
+        } catch (UncheckedIOException e) {
             // The scorers read both files in full before they score or warn, and decode every non-ASCII line
-            // strictly, so a file that is not UTF-8 always ends here: it is reported as before (golden first,
-            // ahead of any other error), without a separate checking pass over large files when all is well.
+            // strictly, so a file that is not UTF-8 always ends here or in a failure: it is reported as before
+            // (golden first, ahead of any other error), without a separate checking pass over large files.
             requireUtf8();
-            if (e instanceof UncheckedIOException io) {
-                throw io;
-            }
-            err.println("ERROR: " + e.getMessage());
+            throw e;
+        }
+        if (run.status() == Result.Status.FAILED) {
+            requireUtf8();
+            err.println("ERROR: " + run.failure().orElseThrow());
             err.flush();
             return ExitCodes.FINDING;
         }
+        JsonNode doc = run.document();
+        out.print(PyJson.dumps(doc.get("summary"), PyJson.DUMPS.indent(2))); // as the _summary file has it
+        out.println();
+        out.println("Results: " + doc.get("results").textValue() + ", " + doc.get("summary_file").textValue());
+        out.flush();
+        return ExitCodes.OK;
     }
 
     /**

@@ -1,8 +1,6 @@
 package dev.regrade.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.core.OutputDirectory;
 import dev.regrade.audit.inputs.BadInputException;
@@ -13,7 +11,6 @@ import dev.regrade.wearable.WearableAudit;
 import dev.regrade.wearable.WearableGenerator;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -80,25 +77,19 @@ final class SubjectsCommand extends CommandGroup {
 
         /** Runs the scenarios in {@code dir}/work and writes the three reports; the Markdown also into {@code md}. */
         private void write(Path dir, StringBuilder md) {
-            List<WearableAudit.Scenario> scenarios = WearableAudit.run(dir.resolve("work"), seed);
+            JsonNode json = WearableAudit.document(WearableAudit.run(dir.resolve("work"), seed));
             md.append("# Regrade subject audit: wearable-AI scorers, released → fixed\n\n")
                     .append("| Scenario | Task | Metric | released | fixed | Finding |\n|---|---|---|---:|---:|---|\n");
-            ArrayNode json = JsonNodeFactory.instance.arrayNode();
-            for (WearableAudit.Scenario s : scenarios) {
-                md.append("| ").append(s.id()).append(" | ").append(s.task()).append(" | ").append(s.metric())
-                        .append(" | ").append(cell(s.released())).append(" | ").append(cell(s.fixed())).append(" | ")
-                        .append(cell(s.finding())).append(" |\n");
-                ObjectNode o = json.addObject();
-                o.put("scenario", s.id());
-                o.put("task", s.task());
-                o.put("metric", s.metric());
-                o.put("released", s.released());
-                o.put("fixed", s.fixed());
-                o.put("finding", s.finding());
+            for (JsonNode s : json) {
+                md.append("| ").append(s.get("scenario").textValue()).append(" | ").append(s.get("task").textValue())
+                        .append(" | ").append(s.get("metric").textValue()).append(" | ")
+                        .append(cell(s.get("released").textValue())).append(" | ")
+                        .append(cell(s.get("fixed").textValue())).append(" | ")
+                        .append(cell(s.get("finding").textValue())).append(" |\n");
             }
             AuditWriter.atomicWrite(dir.resolve("subjects-report.md"), md.toString());
             AuditWriter.atomicWrite(dir.resolve("subjects-report.json"), JsonFiles.toFileText(json));
-            AuditWriter.atomicWrite(dir.resolve("subjects-report.html"), SubjectsHtml.render(scenarios));
+            AuditWriter.atomicWrite(dir.resolve("subjects-report.html"), SubjectsHtml.render(json));
         }
 
         private static String cell(String s) {

@@ -11,7 +11,7 @@ import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.MapsTool;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyFormat;
 import dev.regrade.pycompat.PyJsonValue;
@@ -47,7 +48,7 @@ public final class ConvQaScorer {
      * @param judge the LLM judge, or null to score BLEU only (the CLI default, {@code --no-llm-judge})
      */
     public ConvQaScorer(Variant variant, Consumer<String> warnings, JudgeReplySource judge) {
-        this.variant = Objects.requireNonNull(variant);
+        this.variant = WearableSubject.releasedOrFixed(variant);
         this.warn = Objects.requireNonNull(warnings);
         this.judge = judge;
     }
@@ -92,7 +93,7 @@ public final class ConvQaScorer {
         Rows g = Rows.of(golden);
         Rows p = Rows.of(preds);
         // FIXES.md §B.2 (order-dependent pairing): fixed evaluate_convqa pairs by video_path itself.
-        Pairing pairing = variant == Variant.FIXED
+        Pairing pairing = variant.isFixed()
                 ? Pairing.pairToGolden(g, p, "ConvQA", ConvQaScorer::compact, warn)
                 : Pairing.positional(g.count(), p.count());
         try (PerRow.Memory rows = PerRow.memory()) {
@@ -113,7 +114,7 @@ public final class ConvQaScorer {
         int ng = g.count();
         int np = keys.count();
         Pairing pairing;
-        if (variant == Variant.RELEASED) {
+        if (variant.isReleased()) {
             // FIXES.md §B.2: released keys on (video_path, task), and only on a length mismatch.
             if (ng != np) {
                 warn.accept("ConvQA golden has " + ng + " entries but predictions has " + np
@@ -145,7 +146,7 @@ public final class ConvQaScorer {
                     judgeStats);
             Path summary = rows.writeResults(output, head);
             return new ScoreRun(head, output, summary, judgeStats[0],
-                    variant == Variant.FIXED ? judgeStats[1] : -1);
+                    variant.isFixed() ? judgeStats[1] : -1);
         }
     }
 
@@ -208,7 +209,7 @@ public final class ConvQaScorer {
             });
         }
         first.rethrow();
-        if (runJudge && variant == Variant.FIXED && judgeStats[1] > 0) {
+        if (runJudge && variant.isFixed() && judgeStats[1] > 0) {
             // FIXES.md §B.3: fixed counts and warns about turns that fell back to 0.0 (_log_judge_failures).
             int unscored = judgeStats[1];
             int total = judgeStats[0];
@@ -396,7 +397,7 @@ public final class ConvQaScorer {
         } catch (Exception e) {
             // Request failure or unexpected response shape: 0.0 in both variants; fixed also counts it.
             warn.accept("Judge request failed: " + e.getMessage());
-            if (variant == Variant.FIXED) {
+            if (variant.isFixed()) {
                 judgeStats[1]++;
             }
             return 0.0;
@@ -404,7 +405,7 @@ public final class ConvQaScorer {
         // FIXES.md §B.3: released takes the first float-like token (no bounds); fixed prefers a labelled
         // Score:, rejects values outside [0,1] and flags unparseable replies. The content is any JSON
         // value: released calls content.strip() at once; fixed returns "no score" for a falsy one first.
-        if (variant == Variant.RELEASED) {
+        if (variant.isReleased()) {
             return JudgeParse.released(PyJsonValue.requireStr(content, "strip"));
         }
         JudgeParse.Parsed parsed = PyTruth.truthy(content) ? JudgeParse.fixed(PyJsonValue.requireStr(content, "strip"))

@@ -1,5 +1,6 @@
 package dev.regrade.wearable;
 
+import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyFloat;
 import dev.regrade.pycompat.PyRe;
@@ -96,6 +97,6 @@ public final class JudgeParse {
     /** The score the variant's {@code _parse_judge_score} returns. */
     public static double parse(Variant variant, String text) {
         // FIXES.md §B.3 (judge-reply parsing)
-        return variant == Variant.RELEASED ? released(text) : fixed(text).score();
+        return variant.isReleased() ? released(text) : fixed(text).score();
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyRe;
@@ -47,7 +48,7 @@ public final class LongQaScorer {
     private final Consumer<String> warn;
 
     public LongQaScorer(Variant variant, Consumer<String> warnings) {
-        this.variant = Objects.requireNonNull(variant);
+        this.variant = WearableSubject.releasedOrFixed(variant);
         this.warn = Objects.requireNonNull(warnings);
     }
 
@@ -122,7 +123,7 @@ public final class LongQaScorer {
     private Pairing pairForEvaluate(Rows g, Rows p) {
         // FIXES.md §B.2 (order-dependent pairing): fixed evaluate_longqa pairs by video_path itself (_pair_to_golden);
         // released pairs by position.
-        return variant == Variant.FIXED
+        return variant.isFixed()
                 ? Pairing.pairToGolden(g, p, "LongQA", LongQaScorer::compact, warn)
                 : Pairing.positional(g.count(), p.count());
     }
@@ -134,7 +135,7 @@ public final class LongQaScorer {
         // when it is scored, so fewer objects live through the collections.
         IndexedRows g;
         IndexedRows p;
-        if (variant == Variant.RELEASED) {
+        if (variant.isReleased()) {
             // Released pairs by position unless the counts differ, so its composite keys (the questions: most
             // of what would be held) are read only then, in a second pass over each file.
             g = Rows.index(goldenPath, Set.of(), GOLDEN_FIELDS);
@@ -150,7 +151,7 @@ public final class LongQaScorer {
         int ng = g.count();
         int np = p.count();
         Pairing pairing;
-        if (variant == Variant.RELEASED) {
+        if (variant.isReleased()) {
             // FIXES.md §B.2: released runs the (video_path, question) matcher only on a length mismatch.
             if (ng != np) {
                 warn.accept("LongQA golden has " + ng + " entries but predictions has " + np
@@ -180,7 +181,7 @@ public final class LongQaScorer {
         try (PerRow.Spool rows = PerRow.spool(dir)) {
             ObjectNode head = evaluate(g.scored(), p.scored(), pairing, rows);
             Path summary = rows.writeResults(output, head);
-            return new ScoreRun(head, output, summary, 0, variant == Variant.FIXED ? 0 : -1);
+            return new ScoreRun(head, output, summary, 0, variant.isFixed() ? 0 : -1);
         }
     }
 

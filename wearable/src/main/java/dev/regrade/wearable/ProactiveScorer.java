@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.BinaryNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyJsonValue;
@@ -43,7 +44,7 @@ public final class ProactiveScorer {
     private final Consumer<String> warn;
 
     public ProactiveScorer(Variant variant, Consumer<String> warnings) {
-        this.variant = Objects.requireNonNull(variant);
+        this.variant = WearableSubject.releasedOrFixed(variant);
         this.warn = Objects.requireNonNull(warnings);
     }
 
@@ -295,7 +296,7 @@ public final class ProactiveScorer {
                 throw new PyValueError("Proactive evaluation failed: " + e.getMessage());
             }
             Path summary = rows.writeResults(output, head);
-            return new ScoreRun(head, output, summary, 0, variant == Variant.FIXED ? 0 : -1);
+            return new ScoreRun(head, output, summary, 0, variant.isFixed() ? 0 : -1);
         }
     }
 
@@ -307,7 +308,7 @@ public final class ProactiveScorer {
             throw new PyValueError("golden has " + ng + " entries but predictions has " + np);
         }
         Pairing pairing;
-        if (variant == Variant.FIXED) {
+        if (variant.isFixed()) {
             // FIXES.md §B.2 (order-dependent pairing): fixed pairs by video_path after the count check, and a
             // right count with unknown/duplicate ids is an error.
             pairing = Pairing.pairToGolden(golden, predKeys, "Proactive", ProactiveScorer::compact, warn);
@@ -339,12 +340,12 @@ public final class ProactiveScorer {
             int nGold = goldTags != null ? goldTags.length : PyJsonValue.len(goldAnswers);
             int nPred = predTags != null ? predTags.length : PyJsonValue.len(predAnswers);
             // Released indexes the gold answers (gold_answers[j]); fixed iterates them (enumerate).
-            JsonNode goldIterated = goldTags == null && variant == Variant.FIXED
+            JsonNode goldIterated = goldTags == null && variant.isFixed()
                     ? PyJsonValue.iterate(goldAnswers) : null;
             String vpShown = g.has("video_path") ? PyJsonValue.str(g.get("video_path")) : "?";
             long[] counts = new long[4];
             int scored;
-            if (variant == Variant.RELEASED) {
+            if (variant.isReleased()) {
                 // FIXES.md §B.1 (unanswered chunks): released scores only the first min(gold, pred) chunks.
                 if (nGold != nPred) {
                     warn.accept("Session " + i + " (" + vpShown + ") has " + nGold + " gold chunks but " + nPred
@@ -400,7 +401,7 @@ public final class ProactiveScorer {
             pt.set(e.getKey(), binaryMetrics(c[0], c[1], c[2], c[3]));
         }
         head.put("total_sessions", index[0]);
-        if (variant == Variant.RELEASED) {
+        if (variant.isReleased()) {
             head.put("skipped_chunks", skipped[0]);
         } else {
             head.put("unanswered_chunks", skipped[1]);

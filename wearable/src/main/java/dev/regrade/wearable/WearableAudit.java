@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.Variant;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.pycompat.PyException;
@@ -34,6 +35,25 @@ public final class WearableAudit {
     }
 
     private WearableAudit() {
+    }
+
+    /**
+     * The audit's result document, as {@code subjects-report.json} has it: one object per scenario, in
+     * order, with {@code scenario}, {@code task}, {@code metric}, {@code released}, {@code fixed} and
+     * {@code finding} (the reports render this, not {@link Scenario}s).
+     */
+    public static ArrayNode document(List<Scenario> scenarios) {
+        ArrayNode json = F.arrayNode();
+        for (Scenario s : scenarios) {
+            ObjectNode o = json.addObject();
+            o.put("scenario", s.id());
+            o.put("task", s.task());
+            o.put("metric", s.metric());
+            o.put("released", s.released());
+            o.put("fixed", s.fixed());
+            o.put("finding", s.finding());
+        }
+        return json;
     }
 
     /**
@@ -226,8 +246,9 @@ public final class WearableAudit {
             String[] shown = new String[2];
             Double[] values = new Double[2];
             int[] unscored = new int[2];
-            for (Variant variant : Variant.values()) {
-                Path output = case_.resolve(variant.id()).resolve("results.json");
+            for (int i = 0; i < 2; i++) {
+                Variant variant = Variant.RELEASED_AND_FIXED.get(i);
+                Path output = case_.resolve(variant.name()).resolve("results.json");
                 try {
                     ScoreRun run = switch (task) {
                         case "longqa" -> new LongQaScorer(variant, w -> { }).run(golden, predsPath, output);
@@ -237,14 +258,14 @@ public final class WearableAudit {
                     JsonNode s = run.summary();
                     double val = task.equals("proactive") ? s.get("overall").get("macro_f1").doubleValue()
                             : s.get(metric).doubleValue();
-                    values[variant.ordinal()] = val;
-                    shown[variant.ordinal()] = PyRepr.repr(val);
-                    if (variant == Variant.FIXED) {
+                    values[i] = val;
+                    shown[i] = PyRepr.repr(val);
+                    if (variant.isFixed()) {
                         unscored[0] = run.judgeUnscored();
                         unscored[1] = run.judgeTurns();
                     }
                 } catch (PyException e) {
-                    shown[variant.ordinal()] = "error: " + e.pythonType();
+                    shown[i] = "error: " + e.pythonType();
                 }
             }
             if (judge != null && unscored[0] > 0) {

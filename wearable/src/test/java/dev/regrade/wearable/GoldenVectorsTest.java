@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyException;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -64,8 +65,8 @@ class GoldenVectorsTest {
             assertEquals(15, vectorDirs.size(), "vector directories in " + vectors());
             for (Path d : vectorDirs) {
                 JsonNode meta = JSON.readTree(d.resolve("meta.json").toFile());
-                for (Variant v : Variant.values()) {
-                    tests.add(DynamicTest.dynamicTest(d.getFileName() + " " + v.id(), () -> check(d, meta, v, judge)));
+                for (Variant v : Variant.RELEASED_AND_FIXED) {
+                    tests.add(DynamicTest.dynamicTest(d.getFileName() + " " + v.name(), () -> check(d, meta, v, judge)));
                 }
             }
         }
@@ -75,7 +76,7 @@ class GoldenVectorsTest {
     private void check(Path d, JsonNode meta, Variant v, JudgeReplySource judge) throws IOException {
         String task = meta.get("task").textValue();
         JudgeReplySource j = meta.get("judge").booleanValue() ? judge : null;
-        Path out = tmp.resolve(d.getFileName() + "-" + v.id()).resolve("results.json");
+        Path out = tmp.resolve(d.getFileName() + "-" + v.name()).resolve("results.json");
         Runnable run = () -> {
             switch (task) {
                 case "longqa" -> new LongQaScorer(v, w -> { }).run(d.resolve("golden.jsonl"), d.resolve("preds.jsonl"), out);
@@ -83,7 +84,7 @@ class GoldenVectorsTest {
                 default -> new ProactiveScorer(v, w -> { }).run(d.resolve("golden.jsonl"), d.resolve("preds.jsonl"), out);
             }
         };
-        JsonNode err = meta.get(v.id() + "_error");
+        JsonNode err = meta.get(v.name() + "_error");
         if (err != null) {
             PyException e = assertThrows(PyException.class, run::run);
             String expected = err.textValue().replaceFirst("^ValueError: ", "");
@@ -92,8 +93,8 @@ class GoldenVectorsTest {
             return;
         }
         run.run();
-        assertEquals(Files.readString(d.resolve(v.id() + ".results.json")), Files.readString(out), "results.json");
-        assertEquals(Files.readString(d.resolve(v.id() + ".results_summary.json")),
+        assertEquals(Files.readString(d.resolve(v.name() + ".results.json")), Files.readString(out), "results.json");
+        assertEquals(Files.readString(d.resolve(v.name() + ".results_summary.json")),
                 Files.readString(out.resolveSibling("results_summary.json")), "results_summary.json");
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -75,8 +76,8 @@ class ShapeVectorsTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (String line : Files.readAllLines(dir.resolve("cases.jsonl"), StandardCharsets.UTF_8)) {
             JsonNode c = JSON.readTree(line);
-            for (Variant v : Variant.values()) {
-                tests.add(DynamicTest.dynamicTest(c.get("id").textValue() + " " + v.id(),
+            for (Variant v : Variant.RELEASED_AND_FIXED) {
+                tests.add(DynamicTest.dynamicTest(c.get("id").textValue() + " " + v.name(),
                         () -> check(c, scenarios.get(c.get("scenario").textValue()), v, outputs)));
             }
         }
@@ -88,7 +89,7 @@ class ShapeVectorsTest {
         Path golden = write(work.resolve("golden.jsonl"), edited(scenario, c, "golden"));
         Path preds = write(work.resolve("preds.jsonl"), edited(scenario, c, "preds"));
         Path out = work.resolve("out").resolve("results.json");
-        JsonNode expected = c.get(v.id());
+        JsonNode expected = c.get(v.name());
         judge.script(c.get("judge"));
         Runnable run = () -> {
             switch (scenario.get("task").textValue()) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJson;
 import java.io.IOException;
@@ -74,7 +75,7 @@ class WriterPathsTest {
                 ParallelSplit.minBytes = seed % 4 < 2 ? before : 1;
                 SplittableRandom r = new SplittableRandom(seed);
                 int n = seed % 10 == 4 ? r.nextInt(1025, 1600) : r.nextInt(min, 40);
-                String outcome = c.run(seed, r, Variant.values()[(int) (seed % 2)], seed % 3 == 0, n);
+                String outcome = c.run(seed, r, Variant.RELEASED_AND_FIXED.get((int) (seed % 2)), seed % 3 == 0, n);
                 ok += outcome.startsWith("results") ? 1 : 0;
                 failed += outcome.startsWith("results") ? 0 : 1;
             }
@@ -88,7 +89,7 @@ class WriterPathsTest {
         List<String> golden = new ArrayList<>();
         List<String> preds = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            String id = id(r, i, odd && v == Variant.RELEASED);
+            String id = id(r, i, odd && v.isReleased());
             int chunks = r.nextInt(r.nextInt(8) == 0 ? 40 : 6);
             List<String> fields = new ArrayList<>();
             if (id != null) {
@@ -120,7 +121,7 @@ class WriterPathsTest {
         List<String> preds = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             // Fixed pairs by video_path: unique string ids there, so both paths pair alike.
-            String id = id(r, i, odd && v == Variant.RELEASED);
+            String id = id(r, i, odd && v.isReleased());
             String question = r.nextBoolean() ? TEXTS[r.nextInt(TEXTS.length)] : value(r, odd);
             List<String> fields = new ArrayList<>();
             if (id != null) {
@@ -170,7 +171,7 @@ class WriterPathsTest {
      */
     private String bothWays(long seed, Variant v, String task, List<String> golden, List<String> preds,
                             InMemory inMemory, FromFiles fromFiles, String wrapped) throws IOException {
-        if (v == Variant.FIXED) {
+        if (v.isFixed()) {
             Collections.shuffle(preds, new Random(seed));
         }
         Path g = write(task + "-golden" + seed, golden);
@@ -182,7 +183,7 @@ class WriterPathsTest {
         if (wrapped != null && file.startsWith(wrapped)) {
             file = "ValueError: " + file.substring(wrapped.length());
         }
-        String why = task + " seed " + seed + " " + v.id() + " rows " + golden.size();
+        String why = task + " seed " + seed + " " + v.name() + " rows " + golden.size();
         assertEquals(mem, file, why);
         assertEquals(memWarnings, fileWarnings, why + " warnings");
         return mem;

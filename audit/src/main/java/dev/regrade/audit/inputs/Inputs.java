@@ -6,7 +6,7 @@ import dev.regrade.policies.FixtureException;
 import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
 import dev.regrade.rubric.script.RubricScript;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,8 +27,8 @@ public final class Inputs {
 
     /** The script of that name. */
     public static RubricScript script(String name) {
-        return Scripts.byName(name).orElseThrow(() -> new BadInputException("unknown script '" + name
-                + "' (known: " + String.join(", ", Scripts.names()) + ")"));
+        return RubricScripts.byName(name).orElseThrow(() -> new BadInputException("unknown script '" + name
+                + "' (known: " + String.join(", ", RubricScripts.names()) + ")"));
     }
 
     /** Checks the variant exists for the script (the declaration's message names the ones it has). */
@@ -52,7 +52,7 @@ public final class Inputs {
      */
     public static Fixture fixture(Path file, String script) {
         try {
-            Fixture f = Fixture.load(file).requireScript(script, Scripts.names());
+            Fixture f = Fixture.load(file).requireScript(script, RubricScripts.names());
             return f.checkExtractions(script(f.script()).declaration());
         } catch (FixtureException e) {
             throw new BadInputException(e.getMessage());
@@ -79,10 +79,10 @@ public final class Inputs {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : s.sorted().toList()) {
                 String name = p.getFileName().toString();
-                if (Files.isDirectory(p) && !Scripts.names().contains(name)) {
+                if (Files.isDirectory(p) && !RubricScripts.names().contains(name)) {
                     throw new BadInputException(p + ": not a script's folder (fixtures go in a folder named for "
-                            + "their script: " + String.join(", ", Scripts.names()) + ")"
-                            + DidYouMean.suffix(name, Scripts.names()));
+                            + "their script: " + String.join(", ", RubricScripts.names()) + ")"
+                            + DidYouMean.suffix(name, RubricScripts.names()));
                 }
                 if (!Files.isDirectory(p) && name.endsWith(".json")) {
                     throw new BadInputException(p + ": a fixture outside a script's folder (move it into "

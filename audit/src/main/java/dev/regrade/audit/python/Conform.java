@@ -1,5 +1,6 @@
 package dev.regrade.audit.python;
 
+import dev.regrade.rubric.script.RubricScripts;
 import dev.regrade.audit.inputs.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.RunRecord;
@@ -89,14 +90,14 @@ public final class Conform {
     /** The ported scripts that have a {@code <task>.py} in the directory, in the ports' order. */
     public static List<String> portedIn(Path dir) {
         List<String> out = new ArrayList<>();
-        for (String name : dev.regrade.scripts.v2025_10_23.Scripts.names()) {
+        for (String name : RubricScripts.names()) {
             if (Files.isRegularFile(dir.resolve(name + ".py"))) {
                 out.add(name);
             }
         }
         if (out.isEmpty()) {
             throw new BadInputException("--scripts " + dir + ": none of the ported scripts is there (<task>.py for "
-                    + String.join(", ", dev.regrade.scripts.v2025_10_23.Scripts.names()) + ")");
+                    + String.join(", ", RubricScripts.names()) + ")");
         }
         return out;
     }

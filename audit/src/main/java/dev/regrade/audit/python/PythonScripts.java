@@ -2,8 +2,8 @@ package dev.regrade.audit.python;
 
 import dev.regrade.rubric.script.RubricScript;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.api.Variant;
+import dev.regrade.rubric.script.RubricScripts;
 import java.util.List;
 
 /**
@@ -17,7 +17,7 @@ public final class PythonScripts {
 
     /** The port of that task, else the task as only its Python original knows it. */
     public static RubricScript script(String task) {
-        return Scripts.byName(task).orElseGet(() -> new RubricScript(
+        return RubricScripts.byName(task).orElseGet(() -> new RubricScript(
                 new ScriptDeclaration(task, Variant.RELEASED_AND_FIXED), (evaluator, variant) -> {
                     throw new IllegalStateException(task + " is not ported to Java: it runs only as its Python original");
                 }));
@@ -25,7 +25,7 @@ public final class PythonScripts {
 
     /** Whether Regrade has a Java port of the task. */
     public static boolean ported(String task) {
-        return Scripts.byName(task).isPresent();
+        return RubricScripts.byName(task).isPresent();
     }
 
     /** The tasks ({@code <task>.py}) of every directory given, sorted: what {@code --scripts all} runs. */

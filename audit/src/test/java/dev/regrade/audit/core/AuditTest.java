@@ -17,7 +17,7 @@ import dev.regrade.reports.model.ReportJson;
 import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.UnexpectedChange;
 import dev.regrade.rubric.json.JsonFiles;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -35,7 +35,7 @@ class AuditTest {
     private static Audit.Outcome outcome;
 
     static AuditConfig defaults() {
-        return new AuditConfig(Scripts.names(), Policies.names(), FIXTURES, "released", "fixed", Expectations.shipped(),
+        return new AuditConfig(RubricScripts.names(), Policies.names(), FIXTURES, "released", "fixed", Expectations.shipped(),
                 List.of(0L, 1L, 2L, 3L), JudgeMode.IN_PROCESS, 2);
     }
 
@@ -101,7 +101,7 @@ class AuditTest {
             }
         }
         int expected = 0;
-        for (String s : Scripts.names()) {
+        for (String s : RubricScripts.names()) {
             java.io.File dir = FIXTURES.resolve(s).toFile();
             String[] fx = dir.list((d, n) -> n.endsWith(".json"));
             expected += Policies.names().size() + (fx == null ? 0 : fx.length);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.regrade.policies.Policies;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -35,7 +35,7 @@ class ConformRealCheckoutTest {
                 Map.of("released", "M2W2_SCRIPTS"));
         Conform.Result result = Conform.run(new Conform.Config(setup, "released", Conform.portedIn(scripts),
                 Policies.names(), fixtures, List.of(0L, 1L, 2L), 2));
-        assertEquals(Scripts.names(), result.scripts(), "every ported script is in " + scripts);
+        assertEquals(RubricScripts.names(), result.scripts(), "every ported script is in " + scripts);
         assertEquals(List.of(), result.differences().stream()
                 .map(d -> d.script() + " " + d.inputKind() + "-" + d.input() + " seed " + d.seed() + ": "
                         + d.changes().stream().map(c -> c.describe()).collect(Collectors.joining("; ")))

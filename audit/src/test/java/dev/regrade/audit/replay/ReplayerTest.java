@@ -18,7 +18,7 @@ import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
 import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.script.RubricScript;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -36,8 +36,8 @@ import org.junit.jupiter.api.Test;
  * the interval (and is it when the replay is exact); an edited result fails the self-check.
  */
 class ReplayerTest {
-    private static final Replayer TO_FIXED = new Replayer(Scripts::byName, "released", "fixed");
-    private static final Replayer TO_RELEASED = new Replayer(Scripts::byName, "released", "released");
+    private static final Replayer TO_FIXED = new Replayer(RubricScripts::byName, "released", "fixed");
+    private static final Replayer TO_RELEASED = new Replayer(RubricScripts::byName, "released", "released");
 
     private record Case(RubricScript script, World world) {
         @Override
@@ -48,7 +48,7 @@ class ReplayerTest {
 
     private static List<Case> cases() {
         List<Case> out = new ArrayList<>();
-        for (RubricScript s : Scripts.all()) {
+        for (RubricScript s : RubricScripts.all()) {
             Policies.all().forEach(p -> out.add(new Case(s, p)));
             Path dir = Paths.get("..", "fixtures", s.name());
             if (Files.isDirectory(dir)) {
@@ -127,7 +127,7 @@ class ReplayerTest {
 
     @Test
     void anEditedResultFailsTheSelfCheckNamingTheNode() {
-        Case c = new Case(Scripts.byName("ikea_shopping_list").orElseThrow(), Policies.FULL);
+        Case c = new Case(RubricScripts.byName("ikea_shopping_list").orElseThrow(), Policies.FULL);
         ObjectNode doc = ResultJson.toJson(run(c, "released", 0).document());
         ObjectNode leaf = firstLeaf(doc.get("eval_breakdown").get(0).get("verification_tree"));
         leaf.put("status", leaf.get("status").asText().equals("passed") ? "failed" : "passed");
@@ -140,7 +140,7 @@ class ReplayerTest {
 
     @Test
     void theHashSeedOfAStoredSetOrderIsRecovered() {
-        Case c = new Case(Scripts.byName("popular_ai_books").orElseThrow(), Policies.FULL);
+        Case c = new Case(RubricScripts.byName("popular_ai_books").orElseThrow(), Policies.FULL);
         ObjectNode doc = ResultJson.toJson(run(c, "released", 7).document());
         ObjectNode atZero = ResultJson.toJson(run(c, "released", 0).document());
         assertFalse(doc.get("eval_breakdown").equals(atZero.get("eval_breakdown")), "the tree depends on the seed");

@@ -17,7 +17,7 @@ import dev.regrade.rubric.port.EvalClock;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -115,13 +115,13 @@ class RunnerResultsReplayTest {
         assertEquals(699, WRITTEN.size(), "result files the runner wrote (the cases whose released script raises have none)");
         Map<String, Integer> perTask = new TreeMap<>();
         WRITTEN.forEach(w -> perTask.merge(w.judge() + " " + w.stored().task(), 1, Integer::sum));
-        assertEquals(JUDGES.size() * Scripts.all().size(), perTask.size(), "judge × task");
+        assertEquals(JUDGES.size() * RubricScripts.all().size(), perTask.size(), "judge × task");
         perTask.forEach((k, n) -> assertTrue(n >= 10, k + ": " + n));
     }
 
     @Test
     void theSelfCheckReproducesEveryFileAndTheSameVariantChangesNothing() {
-        Replayer same = new Replayer(Scripts::byName, "released", "released");
+        Replayer same = new Replayer(RubricScripts::byName, "released", "released");
         List<String> failures = new ArrayList<>();
         for (Written w : WRITTEN) {
             ReplayResult r = same.replay(w.stored());
@@ -136,7 +136,7 @@ class RunnerResultsReplayTest {
 
     @Test
     void theReplayedAfterScoreIsTheDirectRunsOrBracketsItTightly() {
-        Replayer toFixed = new Replayer(Scripts::byName, "released", "fixed");
+        Replayer toFixed = new Replayer(RubricScripts::byName, "released", "fixed");
         List<String> failures = new ArrayList<>();
         int exact = 0;
         int intervals = 0;
@@ -190,7 +190,7 @@ class RunnerResultsReplayTest {
 
     @Test
     void gasStationsReplaysWhereTheResultDeterminesTheMapsAnswersAndSaysWhyNotElsewhere() {
-        Replayer toFixed = new Replayer(Scripts::byName, "released", "fixed");
+        Replayer toFixed = new Replayer(RubricScripts::byName, "released", "fixed");
         List<String> failures = new ArrayList<>();
         int replayed = 0;
         int skipped = 0;
@@ -218,7 +218,7 @@ class RunnerResultsReplayTest {
 
     @Test
     void everyKindOfEditFailsTheSelfCheck() throws IOException {
-        Replayer same = new Replayer(Scripts::byName, "released", "released");
+        Replayer same = new Replayer(RubricScripts::byName, "released", "released");
         Map<String, Integer> caught = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
         Map<String, Edit> edits = new LinkedHashMap<>();
@@ -327,7 +327,7 @@ class RunnerResultsReplayTest {
                 });
         Evaluator evaluator = new Evaluator(ctx);
         try {
-            Scripts.byName(w.stored().task()).orElseThrow().evaluate(evaluator, "fixed");
+            RubricScripts.byName(w.stored().task()).orElseThrow().evaluate(evaluator, "fixed");
             ResultSummary s = ResultSummary.of(evaluator);
             return new Direct(s.tree().orElse(null), s.finalScore(), null);
         } catch (PyException e) {

@@ -11,7 +11,7 @@ import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.json.TreeJson;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,8 +39,8 @@ class UpstreamResultsReplayTest {
 
     @Test
     void everyReleasedSummaryOfTheOriginalReplays() throws IOException {
-        Replayer same = new Replayer(Scripts::byName, "released", "released");
-        Replayer toFixed = new Replayer(Scripts::byName, "released", "fixed");
+        Replayer same = new Replayer(RubricScripts::byName, "released", "released");
+        Replayer toFixed = new Replayer(RubricScripts::byName, "released", "fixed");
         List<String> failures = new ArrayList<>();
         int replayed = 0;
         int exactFixed = 0;
@@ -49,7 +49,7 @@ class UpstreamResultsReplayTest {
         int edited = 0;
         int boundsChecked = 0;
         int ikeaRefused = 0;
-        Replayer boundsOnly = new Replayer(Scripts::byName, "released", "fixed", 0, null);
+        Replayer boundsOnly = new Replayer(RubricScripts::byName, "released", "fixed", 0, null);
         for (Path file : goldenFiles()) {
             JsonNode c = JsonFiles.parse(Files.readString(file));
             if (!c.path("variant").asText().equals("released") || !c.path("expected").has("summary")) {

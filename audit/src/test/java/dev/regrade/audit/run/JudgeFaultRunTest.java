@@ -15,7 +15,7 @@ import dev.regrade.judge.server.Faults;
 import dev.regrade.judge.server.JournalEntry;
 import dev.regrade.policies.Fixture;
 import dev.regrade.rubric.json.ResultJson;
-import dev.regrade.scripts.v2025_10_23.Scripts;
+import dev.regrade.rubric.script.RubricScripts;
 import java.net.ServerSocket;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * its retry budget and abandons the run (exit 3), which is the only departure.
  */
 class JudgeFaultRunTest {
-    private static final RunSpec SPEC = new RunSpec(Scripts.byName("rl_course_book").orElseThrow(), "fixed",
+    private static final RunSpec SPEC = new RunSpec(RubricScripts.byName("rl_course_book").orElseThrow(), "fixed",
             Fixture.load(Paths.get("..", "fixtures", "rl_course_book", "fully-correct.json")), null, null);
     private static final String INSTRUCTORS = "instructor\\(s\\) for this course include Emma";
 

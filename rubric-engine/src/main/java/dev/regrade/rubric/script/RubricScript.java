@@ -1,5 +1,6 @@
 package dev.regrade.rubric.script;
 
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.Evaluator;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package dev.regrade.rubric.script;
 
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.template.Template;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.regrade.rubric.script;
 
+import dev.regrade.api.Variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,7 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
-import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+import static dev.regrade.api.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyWhitespace;
@@ -12,8 +12,9 @@ import dev.regrade.rubric.Status;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptSubject;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.List;
@@ -37,6 +38,18 @@ import java.util.Map;
  */
 public final class ActiveStock {
     static final String TASK_ID = "active_stock";
+
+    /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
+    public static final class Provider extends ScriptSubject {
+        public Provider() {
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
+        }
+    }
     static final String TASK_DESCRIPTION = """
 
             Find 10 U.S. exchange-listed companies with an average trading volume of over 10 million shares and a market capitalization of no more than $15 billion. For each company, provide its stock ticker symbol, CIK code, and also a webpage that display its trading volume and market cap information.

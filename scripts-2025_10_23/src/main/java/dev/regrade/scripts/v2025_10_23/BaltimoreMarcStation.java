@@ -1,7 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
-import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+import static dev.regrade.api.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PyWhitespace;
@@ -11,8 +11,9 @@ import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptSubject;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import dev.regrade.rubric.template.Template;
@@ -41,6 +42,18 @@ import java.util.Map;
 public final class BaltimoreMarcStation {
     // ------------------------------------------------------------------ task-specific constants
     static final String TASK_ID = "baltimore_marc_station";
+
+    /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
+    public static final class Provider extends ScriptSubject {
+        public Provider() {
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
+        }
+    }
     static final String TASK_DESCRIPTION = """
 
             I'm moving to Baltimore soon and have heard great things about the MARC Train between Camden Station in Baltimore and Union Station in DC. I'd like to get a place in a suburb close to a MARC train stop.

@@ -1,7 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
-import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+import static dev.regrade.api.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PySet;
@@ -12,8 +12,9 @@ import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptSubject;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import dev.regrade.rubric.template.Template;
@@ -38,6 +39,18 @@ import java.util.List;
 public final class DroneDelivery {
     // ----------------------------------------------------------------- Task-specific constants
     static final String TASK_ID = "drone_delivery";
+
+    /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
+    public static final class Provider extends ScriptSubject {
+        public Provider() {
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
+        }
+    }
     static final String TASK_DESCRIPTION = """
 
             Identify two unmanned drone delivery companies that are currently operating or have officially announced plans to operate in Africa. The selected companies must originate from two different countries. For each company, clearly provide the company name, the country of origin (where it was founded), and a link to an article about their operation or plans in Africa.

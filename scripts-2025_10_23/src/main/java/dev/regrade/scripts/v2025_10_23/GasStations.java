@@ -1,7 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
-import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+import static dev.regrade.api.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyFormat;
@@ -14,8 +14,9 @@ import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.port.MapsTool;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptSubject;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.ArrayList;
@@ -40,6 +41,18 @@ import java.util.Map;
  */
 public final class GasStations {
     static final String TASK_ID = "gas_stations";
+
+    /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
+    public static final class Provider extends ScriptSubject {
+        public Provider() {
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
+        }
+    }
     static final String TASK_DESCRIPTION = """
 
             I'm planning a road trip from Atlanta, GA to Los Angeles, CA, and my car can travel approximately 500-ish miles per full tank of gas. At the start of my trip, the fuel tank will be completely full. Your task is to help me identify a series of gas stations along the primary highway route from Atlanta to Los Angeles.

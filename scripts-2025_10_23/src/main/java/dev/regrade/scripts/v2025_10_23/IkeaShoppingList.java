@@ -1,7 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
-import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+import static dev.regrade.api.Variant.RELEASED_AND_FIXED;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,8 +16,9 @@ import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptSubject;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -41,6 +42,18 @@ import java.util.regex.Pattern;
 public final class IkeaShoppingList {
     // Task-specific constants
     static final String TASK_ID = "ikea_shopping_list";
+
+    /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
+    public static final class Provider extends ScriptSubject {
+        public Provider() {
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
+        }
+    }
     static final String TASK_DESCRIPTION = """
 
             I recently moved to a new apartment in the US and I would like to get some furniture for my bedroom from IKEA. My budget is $200-$600 and I need a bed frame, a desk, a chair, a floor lamp, and an two-door wardrobe. Please help me make a shopping list and make sure the total price is within my budget range (do not go over or under). Also, make sure all the furniture in the shopping list are white. For each item, provide the name, price, and purchase link.

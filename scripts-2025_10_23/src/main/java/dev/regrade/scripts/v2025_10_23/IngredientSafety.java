@@ -1,7 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
-import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+import static dev.regrade.api.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.Difflib;
 import dev.regrade.pycompat.PyAttributeError;
@@ -13,8 +13,9 @@ import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptSubject;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.ArrayList;
@@ -39,6 +40,18 @@ public final class IngredientSafety {
 
     // ----------------------------------------------------------------------- task-specific constants
     static final String TASK_ID = "ingredient_safety";
+
+    /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
+    public static final class Provider extends ScriptSubject {
+        public Provider() {
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
+        }
+    }
     static final String TASK_DESCRIPTION = """
 
             Select one individual fragrance (excluding fragrance sets) from each of the following brands available on Sephora: Chanel, Jo Malone London, and Dior. For each selected fragrance, I would like to investigate the safety of its ingredients using the Environmental Working Group (EWG) Skin Deep Database. Specifically, for each fragrance, identify one ingredient that has a moderate or high rating on any common concern according to EWG, and provide the ingredient's name, the specific concern for which it has a moderate or high rating, and a direct link to its EWG profile.

@@ -1,7 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
-import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+import static dev.regrade.api.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyRepr;
@@ -13,8 +13,9 @@ import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptSubject;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import java.util.ArrayList;
@@ -39,6 +40,18 @@ import java.util.Map;
 public final class PaperCollaboration {
 
     static final String TASK_ID = "paper_collaboration";
+
+    /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
+    public static final class Provider extends ScriptSubject {
+        public Provider() {
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
+        }
+    }
     static final String TASK_DESCRIPTION = """
 
             I'm interested in the paper "ASDOT: Any-shot data-to-text generation with pretrained language models." Provide the arxiv link and the name of the first author. Identify their PhD advisor, providing the advisor's homepage and stated primary research interests. Then, find three other researchers (excluding the PhD advisor) who have co-authored at least three papers with this first author. For each researcher, list their full name and three co-authored paper titles, including the arxiv link for each paper.

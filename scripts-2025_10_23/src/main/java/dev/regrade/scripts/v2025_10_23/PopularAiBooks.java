@@ -1,7 +1,7 @@
 package dev.regrade.scripts.v2025_10_23;
 
 import static dev.regrade.pycompat.PyTruth.truthy;
-import static dev.regrade.rubric.script.Variant.RELEASED_AND_FIXED;
+import static dev.regrade.api.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.pycompat.PySet;
@@ -13,8 +13,9 @@ import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptSubject;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.NotNone;
 import dev.regrade.rubric.template.Required;
@@ -41,6 +42,18 @@ import java.util.List;
  */
 public final class PopularAiBooks {
     static final String TASK_ID = "popular_ai_books";
+
+    /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
+    public static final class Provider extends ScriptSubject {
+        public Provider() {
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
+        }
+    }
     static final String TASK_DESCRIPTION = """
 
             I am interested in reading popular science books about Artificial Intelligence (AI) or closely related topics, written (or co-written) by recipients of the prestigious Turing Award. Please help me identify five suitable books that are specifically intended for general readers, rather than textbooks aimed at students or academic reference manuals. For each selected book, please provide the title, the name(s) of the author(s), the year in which the author(s) received the Turing Award, and a link to its Goodreads page.

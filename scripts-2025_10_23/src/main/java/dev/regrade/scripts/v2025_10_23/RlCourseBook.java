@@ -11,8 +11,9 @@ import dev.regrade.rubric.Sources;
 import dev.regrade.rubric.Strategy;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.RubricScript;
+import dev.regrade.rubric.script.ScriptSubject;
 import dev.regrade.rubric.script.ScriptDeclaration;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import dev.regrade.rubric.template.Default;
 import dev.regrade.rubric.template.Template;
 import java.util.ArrayList;
@@ -39,6 +40,18 @@ public final class RlCourseBook {
     public static final Variant INSTRUCTORS_LAST = new Variant("instructors-last");
 
     static final String TASK_ID = "rl_course_book";
+
+    /** The script's {@link dev.regrade.api.Subject} provider (registered in META-INF/services). */
+    public static final class Provider extends ScriptSubject {
+        public Provider() {
+            super(TASK_ID);
+        }
+
+        @Override
+        protected RubricScript load() {
+            return SCRIPT;
+        }
+    }
     static final String TASK_DESCRIPTION = """
 
             Search for reinforcement learning (RL) courses offered by Stanford, CMU, and UC Berkeley. For each university, identify one RL course and provide its instructor name(s). From each course's page, select one textbook or reference book that is used or recommended in the course. Ensure that the selected book is different for each university (i.e., no duplicates across the three courses), and that it is available in either paperback or hardcover format from a bookseller, such as Amazon. For each selected book, include its title, author(s), and a link to purchase it.

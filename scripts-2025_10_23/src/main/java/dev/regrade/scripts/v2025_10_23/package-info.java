@@ -4,6 +4,7 @@
  * once its {@code SCRIPT}: variants ({@code released}, {@code fixed}, and {@code instructors-last} for
  * rl_course_book; the fixes are described in FIXES.md §A) and extractions
  * ({@link dev.regrade.rubric.script.ScriptDeclaration}), and its {@code evaluateAnswer}.
- * {@link dev.regrade.scripts.v2025_10_23.Scripts} lists them.
+ * Each registers a {@code Provider} in {@code META-INF/services/dev.regrade.api.Subject}; the drivers
+ * find them through {@link dev.regrade.rubric.script.RubricScripts}.
  */
 package dev.regrade.scripts.v2025_10_23;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.JudgeCall;
 import dev.regrade.rubric.json.ResultJson;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

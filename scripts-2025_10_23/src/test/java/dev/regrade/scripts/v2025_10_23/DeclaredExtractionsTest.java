@@ -1,5 +1,6 @@
 package dev.regrade.scripts.v2025_10_23;
 
+import dev.regrade.rubric.script.RubricScripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,7 +41,7 @@ class DeclaredExtractionsTest {
 
     @TestFactory
     Stream<DynamicTest> everyGoldenRequestIsDeclaredAndEveryDeclarationIsRequested() {
-        return Scripts.all().stream().map(script -> DynamicTest.dynamicTest(script.name(), () -> {
+        return RubricScripts.all().stream().map(script -> DynamicTest.dynamicTest(script.name(), () -> {
             List<Path> files = GoldenReplay.goldenFiles(DeclaredExtractionsTest.class, script.name());
             assertFalse(files.isEmpty(), "golden cases");
             List<String> problems = new ArrayList<>();

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -12,7 +12,7 @@ import dev.regrade.pycompat.PyAttributeError;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.json.ResultJson;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

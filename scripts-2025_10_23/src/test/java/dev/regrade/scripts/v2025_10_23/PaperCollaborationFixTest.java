@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.rubric.json.ResultJson;
-import dev.regrade.rubric.script.Variant;
+import dev.regrade.api.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,23 +1,22 @@
-package dev.regrade.rubric.script;
+package dev.regrade.api;
 
 import java.util.List;
 import java.util.Objects;
 
 /**
- * One variant of a ported script, parsed from its name by the script's declaration
- * ({@link ScriptDeclaration#variant}). Every script has {@link #RELEASED} (the original as published)
- * and {@link #FIXED} (with its FIXES.md fix); a script may declare more (rl_course_book's
- * {@code instructors-last}). A script branches on its variant only where a fix changes behaviour,
- * each branch marked with a one-line {@code // fix:} comment.
+ * One variant of a subject, chosen by name on the command line and named in results. Every subject
+ * has {@link #RELEASED} (the original as published), one with a FIXES.md fix also {@link #FIXED}; a
+ * subject may declare more (rl_course_book's {@code instructors-last}). A subject branches on its
+ * variant only where a fix changes behaviour.
  *
  * @param name the name on the command line and in results, e.g. {@code fixed}
  */
 public record Variant(String name) {
-    /** The original script as published. */
+    /** The original as published. */
     public static final Variant RELEASED = new Variant("released");
-    /** The original script with its FIXES.md fix. */
+    /** The original with its FIXES.md fix. */
     public static final Variant FIXED = new Variant("fixed");
-    /** The two variants most scripts have, released first. */
+    /** The two variants most subjects have, released first. */
     public static final List<Variant> RELEASED_AND_FIXED = List.of(RELEASED, FIXED);
 
     public Variant {
@@ -32,7 +31,7 @@ public record Variant(String name) {
         return equals(RELEASED);
     }
 
-    /** True for {@link #FIXED} (not for another alternative to the released script). */
+    /** True for {@link #FIXED} (not for another alternative to the released original). */
     public boolean isFixed() {
         return equals(FIXED);
     }
