@@ -262,7 +262,7 @@ public final class JsonField {
             return asked.numeric() ? v.asText() : "a number";
         }
         if (v.isTextual()) {
-            return "a string";
+            return v.textValue().isEmpty() ? "an empty string" : "a string";
         }
         if (v.isArray()) {
             return "a list";

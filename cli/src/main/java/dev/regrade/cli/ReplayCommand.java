@@ -1,7 +1,7 @@
 package dev.regrade.cli;
 
 import dev.regrade.audit.core.OutputDirectory;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.replay.ReplayReport;
 import dev.regrade.audit.replay.ReplayResult;
 import dev.regrade.audit.replay.Replayer;

@@ -1,7 +1,7 @@
 package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.rescore.Disagreement;

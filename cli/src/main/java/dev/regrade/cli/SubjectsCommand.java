@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.core.OutputDirectory;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.reports.SubjectsHtml;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.vereval.SyntheticBenchmark;

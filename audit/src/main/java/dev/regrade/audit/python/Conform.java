@@ -1,6 +1,6 @@
 package dev.regrade.audit.python;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;

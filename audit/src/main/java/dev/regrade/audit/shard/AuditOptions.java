@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.expect.Expectations;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.python.PythonSetup;
 import dev.regrade.audit.run.JudgeMode;

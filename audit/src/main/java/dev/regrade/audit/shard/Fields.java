@@ -1,7 +1,7 @@
 package dev.regrade.audit.shard;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -10,7 +10,7 @@ import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.core.OutputDirectory;
 import dev.regrade.audit.core.RunId;
 import dev.regrade.audit.core.Shard;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.rubric.io.IoProblems;
 import dev.regrade.rubric.json.BadJsonException;

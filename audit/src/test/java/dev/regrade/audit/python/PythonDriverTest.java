@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.expect.Expectations;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;

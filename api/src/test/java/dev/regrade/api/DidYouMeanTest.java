@@ -1,4 +1,4 @@
-package dev.regrade.policies;
+package dev.regrade.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
