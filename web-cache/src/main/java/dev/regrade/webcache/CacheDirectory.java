@@ -160,7 +160,7 @@ public final class CacheDirectory {
         for (Map.Entry<String, JsonNode> e : root.properties()) {
             String key = e.getKey();
             if (!e.getValue().isTextual()) {
-                throw new CacheException(indexFile, key, "content type must be a string (\"web\" or \"pdf\"), got "
+                throw CacheException.inIndex(indexFile, key, "content type must be a string (\"web\" or \"pdf\"), got "
                         + e.getValue(), null);
             }
             String type = e.getValue().asText();
@@ -168,7 +168,7 @@ public final class CacheDirectory {
             try {
                 stem = UrlNormalizer.fileStem(key);
             } catch (PyException ex) {
-                throw new CacheException(indexFile, key, "the key cannot be hashed as the original hashes it (" + ex
+                throw CacheException.inIndex(indexFile, key, "the key cannot be hashed as the original hashes it (" + ex
                         + ")", ex);
             }
             List<Path> files = switch (type) {
