@@ -215,6 +215,27 @@ public final class JsonField {
         return Collections.unmodifiableMap(out);
     }
 
+    /** The elements of this value, which must be a list, each read by {@code read}. */
+    public <T> List<T> list(Function<JsonField, T> read) {
+        List<T> out = new ArrayList<>();
+        for (JsonField e : elements()) {
+            out.add(read.apply(e));
+        }
+        return out;
+    }
+
+    /** The elements of this value, which must be a list, each of {@code kind}. */
+    public <T> List<T> list(Kind<T> kind) {
+        return list(e -> e.as(kind));
+    }
+
+    /** The members of this value, which must be an object, each read by {@code read}, in document order. */
+    public <T> Map<String, T> map(Function<JsonField, T> read) {
+        Map<String, T> out = new LinkedHashMap<>();
+        members().forEach((k, v) -> out.put(k, read.apply(v)));
+        return out;
+    }
+
     /** A required string parsed by {@code parse}; its {@link IllegalArgumentException}'s message is the problem. */
     public <T> T parsed(Function<String, T> parse) {
         String text = text();

@@ -201,7 +201,7 @@ class PythonDriverTest {
         assertTrue(dev.regrade.reports.Markdown.render(outcome.report()).contains(python.line()));
         assertTrue(dev.regrade.reports.Html.render(outcome.report()).contains("<p id=\"python\">Python originals: "));
         String json = dev.regrade.reports.model.ReportJson.toFileText(outcome.report());
-        assertEquals(python, dev.regrade.reports.model.ReportJson.read(
+        assertEquals(python, dev.regrade.reports.model.ReportJson.read(null,
                 dev.regrade.rubric.json.JsonFiles.parse(json)).python());
         assertTrue(outcome.resultFiles().containsKey("results/standin_task/fixed/policy-full.json"));
     }
