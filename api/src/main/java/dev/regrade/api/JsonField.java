@@ -58,7 +58,7 @@ public final class JsonField {
     private JsonField(String file, String path, JsonNode node) {
         this.file = file;
         this.path = path;
-        this.node = node;
+        this.node = node == null || node.isMissingNode() ? null : node; // Jackson's "no document" is absent too
     }
 
     /** A whole document ({@code $}) read from {@code file} (null when there is no file to name). */

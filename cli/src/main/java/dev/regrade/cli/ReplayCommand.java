@@ -12,7 +12,6 @@ import dev.regrade.judge.client.ApiKey;
 import dev.regrade.judge.client.HttpJudgeClient;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.rubric.io.IoProblems;
-import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.scripts.v2025_10_23.Scripts;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -93,12 +92,8 @@ final class ReplayCommand extends RegradeCommand {
         }
         List<StoredResult> stored = new ArrayList<>();
         for (Path file : ResultLayout.latestPerAnswer(ResultFiles.expand(files))) {
-            try {
-                StoredResult r = StoredResult.read(file, ResultFiles.read(file));
-                stored.add(ResultLayout.answerCopy(file, r.answer()).map(p -> r.withAnswerText(readText(p))).orElse(r));
-            } catch (BadJsonException e) {
-                throw new BadInputException(file + ": " + e.getMessage());
-            }
+            StoredResult r = StoredResult.read(file, ResultFiles.read(file));
+            stored.add(ResultLayout.answerCopy(file, r.answer()).map(p -> r.withAnswerText(readText(p))).orElse(r));
         }
         Replayer replayer = new Replayer(task -> Scripts.byName(task)
                 .filter(s -> s.variantNames().contains(before) && s.variantNames().contains(after)), before, after);
