@@ -271,6 +271,11 @@ public final class JsonField {
         return BadInputException.at(file, path, problem, suggestion);
     }
 
+    /** A value as a message's "got …" names it: {@code null}, {@code true}, {@code a number}, {@code a list} … */
+    public static String describe(JsonNode v) {
+        return describe(v, Kind.TEXT);
+    }
+
     /** The value as a message's "got …": its kind, or for a number where a number was asked, the number. */
     static String describe(JsonNode v, Kind<?> asked) {
         if (v.isNull()) {

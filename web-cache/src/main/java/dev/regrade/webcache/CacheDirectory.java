@@ -1,6 +1,7 @@
 package dev.regrade.webcache;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.api.JsonField;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyKeyError;
@@ -155,7 +156,7 @@ public final class CacheDirectory {
         }
         if (root == null || !root.isObject()) {
             throw new CacheException(indexFile, null, "expected a JSON object {\"<url>\": \"web\" | \"pdf\"}, got "
-                    + (root == null ? "nothing" : root.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)), null);
+                    + (root == null || root.isMissingNode() ? "nothing" : JsonField.describe(root)), null);
         }
         for (Map.Entry<String, JsonNode> e : root.properties()) {
             String key = e.getKey();
