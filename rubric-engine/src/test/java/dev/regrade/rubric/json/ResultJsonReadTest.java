@@ -66,4 +66,22 @@ class ResultJsonReadTest {
         assertEquals("r.json: $.agent_name: expected a string, got a number", assertThrows(BadInputException.class,
                 () -> ResultJson.fromJson(JsonField.root("r.json", wrongType))).getMessage());
     }
+
+    @Test
+    void aTreesProblemNamesItsNodesPath() {
+        ObjectNode doc = ResultJson.toJson(scored());
+        ObjectNode leaf = (ObjectNode) doc.get("eval_breakdown").get(0).get("verification_tree").get("children").get(0);
+        leaf.remove("critical");
+        assertEquals("r.json: $.eval_breakdown[0].verification_tree.children[0].critical: missing",
+                assertThrows(BadInputException.class, () -> ResultJson.fromJson(JsonField.root("r.json", doc)))
+                        .getMessage());
+        leaf.put("critical", true).put("score", "0");
+        assertEquals("r.json: $.eval_breakdown[0].verification_tree.children[0].score: expected a number, got a string",
+                assertThrows(BadInputException.class, () -> TreeJson.fromJson(JsonField.root("r.json", doc)
+                        .get("eval_breakdown").get(0).get("verification_tree"))).getMessage());
+        leaf.put("score", 0.0).put("status", "done");
+        assertEquals("r.json: $.eval_breakdown[0].verification_tree.children[0].status: unknown status 'done' "
+                + "(expected passed, failed, partial, skipped or initialized)", assertThrows(BadInputException.class,
+                () -> ResultJson.fromJson(JsonField.root("r.json", doc))).getMessage());
+    }
 }
