@@ -1,5 +1,8 @@
 package dev.regrade.api;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+
 /**
  * Input the user gave that Regrade cannot use: the one bad-input family (the command line prints the
  * message and exits 2). Every message has one shape, each part only when known:
@@ -64,6 +67,21 @@ public class BadInputException extends RuntimeException {
     /** A problem at a place in a file's text (1-based line and column), e.g. a JSON syntax error. */
     public static BadInputException atLine(String file, int line, int column, String problem) {
         return new BadInputException(file, line, column, null, problem, null, null);
+    }
+
+    /**
+     * Text that is not JSON: {@code <file>:<line>:<column>: not valid JSON: <the parser's complaint>}, the
+     * complaint without the parser's location suffix or source excerpts.
+     */
+    public static BadInputException invalidJson(String file, JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        String m = String.valueOf(e.getOriginalMessage());
+        int nl = m.indexOf('\n');
+        m = nl < 0 ? m : m.substring(0, nl);
+        int source = m.indexOf(" (start marker at [Source");
+        m = source < 0 ? m : m.substring(0, source);
+        return new BadInputException(file, at == null ? 0 : Math.max(0, at.getLineNr()),
+                at == null ? 0 : Math.max(0, at.getColumnNr()), null, "not valid JSON: " + m, null, e);
     }
 
     /** The one message shape; parts that are null or 0 are left out. */

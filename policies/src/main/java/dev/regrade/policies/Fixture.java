@@ -1,6 +1,5 @@
 package dev.regrade.policies;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -133,9 +132,7 @@ public final class Fixture implements World {
         try {
             parsed = JsonFiles.READER.readTree(text);
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw BadInputException.atLine(file, at == null ? 1 : Math.max(1, at.getLineNr()),
-                    at == null ? 1 : Math.max(1, at.getColumnNr()), "not valid JSON: " + jsonProblem(e));
+            throw BadInputException.invalidJson(file, e);
         } catch (IOException e) {
             throw BadInputException.inFile(file, "not valid JSON");
         }
@@ -276,15 +273,6 @@ public final class Fixture implements World {
             out.put(direction, (int) Math.round(miles * 1609.34));
         }
         return out;
-    }
-
-    /** The parser's complaint without its location suffix or source excerpts. */
-    private static String jsonProblem(JsonProcessingException e) {
-        String m = String.valueOf(e.getOriginalMessage());
-        int nl = m.indexOf('\n');
-        m = nl < 0 ? m : m.substring(0, nl);
-        int source = m.indexOf(" (start marker at [Source");
-        return source < 0 ? m : m.substring(0, source);
     }
 
     /** The file this fixture was loaded from, as named. */

@@ -3,7 +3,6 @@ package dev.regrade.audit.expect;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.JsonField;
@@ -81,9 +80,7 @@ public final class Expectations {
         try {
             root = JsonFiles.READER.readTree(text);
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw BadInputException.atLine(source, at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(),
-                    "not valid JSON: " + e.getOriginalMessage());
+            throw BadInputException.invalidJson(source, e);
         }
         return fromJson(source, JsonField.root(source, root));
     }

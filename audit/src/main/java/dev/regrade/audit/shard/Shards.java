@@ -10,6 +10,7 @@ import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.core.OutputDirectory;
 import dev.regrade.audit.core.RunId;
 import dev.regrade.audit.core.Shard;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.JsonField;
 import dev.regrade.audit.run.RunRecord;
@@ -275,6 +276,9 @@ public final class Shards {
         try {
             return JsonFiles.parse(text);
         } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof JsonProcessingException j) {
+                throw BadInputException.invalidJson(file.toString(), j);
+            }
             throw new BadInputException(file + ": not valid JSON: " + e.getCause().getMessage());
         }
     }
