@@ -5,9 +5,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import dev.regrade.approval.ApprovalSuite;
 import dev.regrade.approval.Snapshots;
 import dev.regrade.audit.core.OutputDirectory;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
-import dev.regrade.policies.DidYouMean;
+import dev.regrade.api.DidYouMean;
 import dev.regrade.rubric.io.IoProblems;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -7,7 +7,7 @@ import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.core.OutputDirectory;
 import dev.regrade.audit.core.Shard;
 import dev.regrade.audit.expect.Expectations;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.python.PythonScripts;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.bench.Bench;
 import dev.regrade.bench.ChildProcesses;
 import dev.regrade.audit.core.AuditWriter;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.rubric.json.JsonFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.regrade.cli;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.python.Conform;
 import dev.regrade.audit.python.PythonSetup;
 import dev.regrade.reports.model.PythonOriginals;

@@ -1,13 +1,13 @@
 package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.audit.replay.ResultLayout;
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
 import dev.regrade.rubric.diff.TreeDiff;
-import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.json.RunOutcome;
 import java.io.IOException;
@@ -101,6 +101,11 @@ final class DiffCommand extends RegradeCommand {
         return byKey;
     }
 
+    private static JsonNode tree(Path file, JsonNode doc) {
+        JsonField tree = ResultJson.treeOf(JsonField.root(file.toString(), doc));
+        return tree == null ? null : tree.node();
+    }
+
     /** Prints one pair's differences; returns true when there are any. */
     private boolean pair(PrintWriter out, Path b, Path a, String label) {
         JsonNode bd = ResultFiles.read(b);
@@ -111,14 +116,8 @@ final class DiffCommand extends RegradeCommand {
         if (!bScript.isEmpty() && !aScript.isEmpty() && !bScript.equals(aScript)) {
             throw new BadInputException(label + ": not the same script: " + bScript + " vs " + aScript);
         }
-        JsonNode bt;
-        JsonNode at;
-        try {
-            bt = ResultJson.treeOf(bd);
-            at = ResultJson.treeOf(ad);
-        } catch (BadJsonException e) {
-            throw new BadInputException(label + ": " + e.getMessage());
-        }
+        JsonNode bt = tree(b, bd);
+        JsonNode at = tree(a, ad);
         List<Change> changes = TreeDiff.diff(bt, at);
         String bs = score(bd);
         String as = score(ad);

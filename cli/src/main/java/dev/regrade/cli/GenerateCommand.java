@@ -1,6 +1,6 @@
 package dev.regrade.cli;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.replay.Leaderboard;
 import dev.regrade.rubric.script.RubricScripts;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.regrade.cli;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.policies.Policies;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.regrade.cli;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.judge.client.ApiKey;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.judge.record.RecordingException;

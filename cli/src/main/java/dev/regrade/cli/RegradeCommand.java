@@ -1,6 +1,6 @@
 package dev.regrade.cli;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.run.JudgeUnavailableException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

@@ -1,7 +1,7 @@
 package dev.regrade.cli;
 
 import dev.regrade.audit.core.OutputDirectory;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.replay.ReplayReport;
 import dev.regrade.audit.replay.ReplayResult;
 import dev.regrade.audit.replay.Replayer;
@@ -12,7 +12,6 @@ import dev.regrade.judge.client.ApiKey;
 import dev.regrade.judge.client.HttpJudgeClient;
 import dev.regrade.judge.client.HttpJudgeConfig;
 import dev.regrade.rubric.io.IoProblems;
-import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.script.RubricScripts;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -92,12 +91,8 @@ final class ReplayCommand extends RegradeCommand {
         }
         List<StoredResult> stored = new ArrayList<>();
         for (Path file : ResultLayout.latestPerAnswer(ResultFiles.expand(files))) {
-            try {
-                StoredResult r = StoredResult.read(file, ResultFiles.read(file));
-                stored.add(ResultLayout.answerCopy(file, r.answer()).map(p -> r.withAnswerText(readText(p))).orElse(r));
-            } catch (BadJsonException e) {
-                throw new BadInputException(file + ": " + e.getMessage());
-            }
+            StoredResult r = StoredResult.read(file, ResultFiles.read(file));
+            stored.add(ResultLayout.answerCopy(file, r.answer()).map(p -> r.withAnswerText(readText(p))).orElse(r));
         }
         Replayer replayer = new Replayer(task -> RubricScripts.byName(task)
                 .filter(s -> s.variantNames().contains(before) && s.variantNames().contains(after)), before, after);

@@ -1,12 +1,11 @@
 package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.reports.Html;
 import dev.regrade.reports.Markdown;
 import dev.regrade.reports.model.AuditReport;
 import dev.regrade.reports.model.ReportJson;
-import dev.regrade.rubric.json.BadJsonException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
@@ -43,12 +42,7 @@ final class ReportCommand extends RegradeCommand {
         if (!json.has("regrade_audit") || !json.has("comparisons")) {
             throw new BadInputException(file + ": not a Regrade audit report (no regrade_audit/comparisons keys)");
         }
-        AuditReport report;
-        try {
-            report = ReportJson.read(json);
-        } catch (BadJsonException e) {
-            throw new BadInputException(file + ": " + e.getMessage());
-        }
+        AuditReport report = ReportJson.read(file.toString(), json);
         out().print(switch (format) {
             case markdown -> full ? Markdown.renderFull(report) : Markdown.render(report);
             case html -> Html.render(report);

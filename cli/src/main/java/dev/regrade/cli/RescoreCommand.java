@@ -1,8 +1,8 @@
 package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.audit.inputs.BadInputException;
-import dev.regrade.rubric.json.BadJsonException;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.rescore.Disagreement;
 import dev.regrade.rubric.rescore.Rescore;
@@ -47,13 +47,9 @@ final class RescoreCommand extends RegradeCommand {
         for (Path file : ResultFiles.expand(files)) {
             Rescore r;
             try {
-                r = Rescorer.rescore(finiteFinalScore(ResultFiles.read(file)));
+                r = Rescorer.rescore(finiteFinalScore(JsonField.root(file.toString(), ResultFiles.read(file))));
             } catch (BadInputException e) {
                 err.println(prefix() + e.getMessage());
-                anyBad = true;
-                continue;
-            } catch (BadJsonException e) {
-                err.println(prefix() + file + ": " + e.getMessage());
                 anyBad = true;
                 continue;
             }
@@ -83,11 +79,11 @@ final class RescoreCommand extends RegradeCommand {
      * A NaN or infinite {@code final_score} is unreadable input, not a disagreement: no tree the
      * original scores can produce one (a node's score must lie in [0.0, 1.0]).
      */
-    private static JsonNode finiteFinalScore(JsonNode doc) {
-        JsonNode fs = doc == null ? null : doc.get("final_score");
+    private static JsonField finiteFinalScore(JsonField doc) {
+        JsonNode fs = doc.node() == null ? null : doc.node().get("final_score");
         if (fs != null && fs.isNumber() && !Double.isFinite(fs.doubleValue())) {
             double v = fs.doubleValue();
-            throw new BadJsonException("$.final_score", "expected a finite number, not "
+            throw doc.get("final_score").bad("expected a finite number, got "
                     + (Double.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity"));
         }
         return doc;

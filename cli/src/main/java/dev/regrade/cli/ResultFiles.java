@@ -1,7 +1,8 @@
 package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.audit.inputs.BadInputException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.replay.ResultLayout;
 import dev.regrade.rubric.io.IoProblems;
 import dev.regrade.rubric.json.JsonFiles;
@@ -67,6 +68,9 @@ final class ResultFiles {
         try {
             return JsonFiles.parse(text);
         } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof JsonProcessingException j) {
+                throw BadInputException.invalidJson(file.toString(), j);
+            }
             String m = String.valueOf(e.getCause().getMessage());
             int nl = m.indexOf('\n');
             throw new BadInputException(file + ": not valid JSON: " + (nl < 0 ? m : m.substring(0, nl)));

@@ -1,7 +1,7 @@
 package dev.regrade.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.api.Input;
 import dev.regrade.api.Result;
 import dev.regrade.api.Subject;

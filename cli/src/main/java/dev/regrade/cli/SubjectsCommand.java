@@ -3,7 +3,7 @@ package dev.regrade.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.core.OutputDirectory;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.reports.SubjectsHtml;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.vereval.SyntheticBenchmark;

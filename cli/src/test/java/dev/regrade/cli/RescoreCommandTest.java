@@ -72,7 +72,8 @@ class RescoreCommandTest {
         Path notJson = write("broken.json", "{\"final_score\": ");
         CliRun run = CliRun.of("rescore", notJson.toString());
         assertEquals(2, run.status());
-        assertTrue(run.err().startsWith("regrade rescore: " + notJson + ": not valid JSON"), run.err());
+        assertTrue(run.err().startsWith("regrade rescore: " + notJson + ":1:17: not valid JSON: Unexpected end-of-input"),
+                run.err());
 
         ObjectNode doc = result();
         ((ObjectNode) doc.get("eval_breakdown").get(0).get("verification_tree").get("children").get(0))

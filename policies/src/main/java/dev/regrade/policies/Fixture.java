@@ -1,9 +1,13 @@
 package dev.regrade.policies;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.DidYouMean;
+import dev.regrade.api.JsonField;
+import dev.regrade.api.JsonField.Kind;
+import dev.regrade.api.JsonPath;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.port.ExtractionRequest;
 import dev.regrade.rubric.port.Extractor;
@@ -23,7 +27,6 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +38,8 @@ import java.util.regex.PatternSyntaxException;
 /**
  * A targeted input: one JSON file naming the script, the extraction answers that matter (others
  * fall back to a policy), the judge's rules, distances, pages, missing pages, evaluation date and
- * hash seed. Loading validates every key; a problem is a {@link FixtureException} naming the file
- * and the key. {@link #checkExtractions} then checks the extractions against the script's
+ * hash seed. Loading validates every key; a problem is a {@link BadInputException} naming the file
+ * and the JSON path. {@link #checkExtractions} then checks the extractions against the script's
  * declaration: every name declared, every field the template's, every value one pydantic accepts.
  * {@code malformed_extractions} holds replies passed to the script unchecked, for the original's
  * fallback to the empty template when pydantic rejects a reply.
@@ -51,6 +54,7 @@ public final class Fixture implements World {
     public static final List<String> KEYS = List.of("script", "description", "answer", "extractions",
             "malformed_extractions", "fallback_policy", "judge", "maps", "pages", "missing_pages", "eval_date", "hash_seed");
     private static final List<String> JUDGE_KEYS = List.of("rules", "reject", "table");
+    private static final Kind<String> NON_EMPTY = Kind.TEXT.where(v -> !v.textValue().isEmpty(), "a non-empty string");
 
     private final String file;
     private final String name;
@@ -102,18 +106,18 @@ public final class Fixture implements World {
         try {
             long size = Files.size(path);
             if (size > MAX_FILE_BYTES) {
-                throw new FixtureException(file, "", "the file is " + size + " bytes; a fixture may hold at most "
+                throw BadInputException.inFile(file, "the file is " + size + " bytes; a fixture may hold at most "
                         + MAX_FILE_BYTES + " (16 MiB: an answer or a page that large is no agent's answer)");
             }
             bytes = Files.readAllBytes(path);
         } catch (IOException e) {
-            throw new FixtureException(file, "", "cannot read the file: " + IoProblems.describe(e));
+            throw BadInputException.inFile(file, "cannot read the file: " + IoProblems.describe(e));
         }
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
-            throw new FixtureException(file, "", "not UTF-8 text");
+            throw BadInputException.inFile(file, "not UTF-8 text");
         }
         String base = path.getFileName().toString();
         return parse(file, base.endsWith(".json") ? base.substring(0, base.length() - 5) : base, text);
@@ -122,212 +126,146 @@ public final class Fixture implements World {
     /** Parses fixture text; {@code file} names it in errors, {@code name} is its input name. */
     public static Fixture parse(String file, String name, String text) {
         if (text.isBlank()) {
-            throw new FixtureException(file, "", "the file is empty (expected a JSON object with at least \"script\")");
+            throw BadInputException.inFile(file, "the file is empty (expected a JSON object with at least \"script\")");
         }
-        JsonNode root;
+        JsonNode parsed;
         try {
-            root = JsonFiles.READER.readTree(text);
+            parsed = JsonFiles.READER.readTree(text);
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw FixtureException.at(file, at == null ? 1 : Math.max(1, at.getLineNr()),
-                    at == null ? 1 : Math.max(1, at.getColumnNr()), "not valid JSON: " + jsonProblem(e));
+            throw BadInputException.invalidJson(file, e);
         } catch (IOException e) {
-            throw new FixtureException(file, "", "not valid JSON");
+            throw BadInputException.inFile(file, "not valid JSON");
         }
-        if (root == null || !root.isObject()) {
-            throw new FixtureException(file, "", "expected a JSON object");
-        }
-        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (!KEYS.contains(k)) {
-                throw new FixtureException(file, k, "unknown key (expected one of " + String.join(", ", KEYS) + ")");
-            }
-        }
-        String script = requiredText(file, root, "script");
-        String description = optionalText(file, root, "description", "");
-        String answer = optionalText(file, root, "answer", null);
+        JsonField root = JsonField.root(file, parsed);
+        root.as(Kind.OBJECT.as("a JSON object"));
+        root.onlyKeys(KEYS);
+        String script = root.get("script").as(NON_EMPTY);
+        String description = root.get("description").textOr("");
+        String answer = root.get("answer").textOr(null);
 
         Map<String, JsonNode> extractions = new LinkedHashMap<>();
-        JsonNode ex = root.get("extractions");
-        if (ex != null) {
-            if (!ex.isObject()) {
-                throw new FixtureException(file, "extractions", "expected an object keyed by extraction name");
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = ex.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (!e.getValue().isObject()) {
-                    throw new FixtureException(file, "extractions." + e.getKey(),
-                            "expected an object (the extraction record's fields)");
-                }
-                extractions.put(e.getKey(), e.getValue());
-            }
+        JsonField ex = root.get("extractions");
+        if (!ex.isMissing()) {
+            ex.as(Kind.OBJECT.as("an object keyed by extraction name"));
+            ex.members().forEach((k, v) -> extractions.put(k,
+                    v.as(Kind.OBJECT.as("an object (the extraction record's fields)"))));
         }
         Map<String, JsonNode> malformed = new LinkedHashMap<>();
-        JsonNode mx = root.get("malformed_extractions");
-        if (mx != null) {
-            if (!mx.isObject()) {
-                throw new FixtureException(file, "malformed_extractions",
-                        "expected an object keyed by extraction name (values: any JSON, passed unchecked)");
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = mx.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (extractions.containsKey(e.getKey())) {
-                    throw new FixtureException(file, "malformed_extractions." + e.getKey(),
-                            "also listed under extractions (give one reply per extraction)");
+        JsonField mx = root.get("malformed_extractions");
+        if (!mx.isMissing()) {
+            mx.as(Kind.OBJECT.as("an object keyed by extraction name (values: any JSON, passed unchecked)"));
+            mx.members().forEach((k, v) -> {
+                if (extractions.containsKey(k)) {
+                    throw v.bad("also listed under extractions (give one reply per extraction)");
                 }
-                malformed.put(e.getKey(), e.getValue());
-            }
+                malformed.put(k, v.node());
+            });
         }
 
-        String fallbackName = optionalText(file, root, "fallback_policy", "empty");
-        Policy fallback = Policies.byName(fallbackName).orElseThrow(() -> new FixtureException(file, "fallback_policy",
-                "unknown policy '" + fallbackName + "' (expected one of " + String.join(", ", Policies.names()) + ")"));
+        JsonField fp = root.get("fallback_policy");
+        String fallbackName = fp.textOr("empty");
+        Policy fallback = Policies.byName(fallbackName).orElseThrow(() -> fp.bad("unknown policy '" + fallbackName
+                + "' (expected one of " + String.join(", ", Policies.names()) + ")",
+                DidYouMean.closest(fallbackName, Policies.names()).orElse(null)));
 
-        VerdictRules rules = judge(file, root.get("judge"));
-        Map<String, Integer> distances = maps(file, root.get("maps"));
+        VerdictRules rules = judge(root.get("judge"));
+        Map<String, Integer> distances = maps(root.get("maps"));
 
         Map<String, String> pages = new LinkedHashMap<>();
-        JsonNode pg = root.get("pages");
-        if (pg != null) {
-            if (!pg.isObject()) {
-                throw new FixtureException(file, "pages", "expected an object mapping URL to HTML");
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = pg.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (!e.getValue().isTextual()) {
-                    throw new FixtureException(file, "pages." + e.getKey(), "expected the page's HTML as a string");
-                }
-                pages.put(e.getKey(), e.getValue().textValue());
-            }
+        JsonField pg = root.get("pages");
+        if (!pg.isMissing()) {
+            pg.as(Kind.OBJECT.as("an object mapping URL to HTML"));
+            pg.members().forEach((k, v) -> pages.put(k, v.as(Kind.TEXT.as("the page's HTML as a string"))));
         }
         List<String> missing = new ArrayList<>();
-        JsonNode mp = root.get("missing_pages");
-        if (mp != null) {
-            if (!mp.isArray()) {
-                throw new FixtureException(file, "missing_pages", "expected a list of URLs");
-            }
-            for (int i = 0; i < mp.size(); i++) {
-                if (!mp.get(i).isTextual()) {
-                    throw new FixtureException(file, "missing_pages[" + i + "]", "expected a URL string");
-                }
-                missing.add(mp.get(i).textValue());
+        JsonField mp = root.get("missing_pages");
+        if (!mp.isMissing()) {
+            mp.as(Kind.ARRAY.as("a list of URLs"));
+            for (JsonField url : mp.elements()) {
+                missing.add(url.as(Kind.TEXT.as("a URL string")));
             }
         }
 
         LocalDate date = null;
-        JsonNode ed = root.get("eval_date");
-        if (ed != null) {
-            if (!ed.isTextual()) {
-                throw new FixtureException(file, "eval_date", "expected an ISO date string like \"2025-10-23\"");
-            }
+        JsonField ed = root.get("eval_date");
+        if (!ed.isMissing()) {
+            String iso = ed.as(Kind.TEXT.as("an ISO date string like \"2025-10-23\""));
             try {
-                date = LocalDate.parse(ed.textValue());
+                date = LocalDate.parse(iso);
             } catch (DateTimeParseException e) {
-                throw new FixtureException(file, "eval_date", "'" + ed.textValue()
-                        + "' is not an ISO date like \"2025-10-23\"");
+                throw ed.bad("'" + iso + "' is not an ISO date like \"2025-10-23\"");
             }
         }
-        Long seed = null;
-        JsonNode hs = root.get("hash_seed");
-        if (hs != null) {
-            if (!hs.isIntegralNumber() || hs.longValue() < 0 || hs.longValue() > 4294967295L) {
-                throw new FixtureException(file, "hash_seed", "expected a whole number from 0 to 4294967295 "
-                        + "(a PYTHONHASHSEED)");
-            }
-            seed = hs.longValue();
-        }
+        Long seed = root.get("hash_seed").optional(Kind.LONG.where(v -> v.longValue() >= 0
+                && v.longValue() <= 4294967295L, "a whole number from 0 to 4294967295 (a PYTHONHASHSEED)")).orElse(null);
         return new Fixture(file, name, script, description, answer, Collections.unmodifiableMap(extractions),
                 Collections.unmodifiableMap(malformed), fallback, rules, Collections.unmodifiableMap(distances), Collections.unmodifiableMap(pages),
                 List.copyOf(missing), date, seed);
     }
 
-    private static VerdictRules judge(String file, JsonNode j) {
-        if (j == null) {
+    private static VerdictRules judge(JsonField j) {
+        if (j.isMissing()) {
             return VerdictRules.accept();
         }
-        if (!j.isObject()) {
-            throw new FixtureException(file, "judge", "expected an object with rules, reject and table");
-        }
-        for (Iterator<String> it = j.fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (!JUDGE_KEYS.contains(k)) {
-                throw new FixtureException(file, "judge." + k, "unknown key (expected one of rules, reject, table)");
-            }
-        }
-        String base = optionalText(file, j, "rules", "accept", "judge.rules");
+        j.as(Kind.OBJECT.as("an object with rules, reject and table"));
+        j.onlyKeys(JUDGE_KEYS);
+        JsonField r = j.get("rules");
+        String base = r.textOr("accept");
         VerdictRules rules = switch (base) {
             case "accept" -> VerdictRules.accept();
             case "hash" -> VerdictRules.hash();
-            default -> throw new FixtureException(file, "judge.rules", "unknown rule '" + base
-                    + "' (expected accept or hash)");
+            default -> throw r.bad("unknown rule '" + base + "' (expected accept or hash)");
         };
-        JsonNode reject = j.get("reject");
-        if (reject != null) {
-            if (!reject.isArray()) {
-                throw new FixtureException(file, "judge.reject", "expected a list of substrings or /regex/");
-            }
+        JsonField reject = j.get("reject");
+        if (!reject.isMissing()) {
+            reject.as(Kind.ARRAY.as("a list of substrings or /regex/"));
             List<String> patterns = new ArrayList<>();
-            for (int i = 0; i < reject.size(); i++) {
-                JsonNode p = reject.get(i);
-                if (!p.isTextual() || p.textValue().isEmpty()) {
-                    throw new FixtureException(file, "judge.reject[" + i + "]", "expected a non-empty string");
-                }
-                String s = p.textValue();
+            for (JsonField p : reject.elements()) {
+                String s = p.as(NON_EMPTY);
                 if (s.length() >= 2 && s.startsWith("/") && s.endsWith("/")) {
                     try {
                         Pattern.compile(s.substring(1, s.length() - 1));
                     } catch (PatternSyntaxException e) {
-                        throw new FixtureException(file, "judge.reject[" + i + "]", "bad regex: "
-                                + e.getDescription());
+                        throw p.bad("bad regex: " + e.getDescription());
                     }
                 }
                 patterns.add(s);
             }
             rules = rules.withReject(patterns);
         }
-        JsonNode table = j.get("table");
-        if (table != null) {
-            if (!table.isObject()) {
-                throw new FixtureException(file, "judge.table", "expected an object mapping claim to true/false");
-            }
+        JsonField table = j.get("table");
+        if (!table.isMissing()) {
+            table.as(Kind.OBJECT.as("an object mapping claim to true/false"));
             Map<String, Boolean> verdicts = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = table.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (!e.getValue().isBoolean()) {
-                    throw new FixtureException(file, "judge.table." + e.getKey(), "expected true or false");
-                }
-                verdicts.put(e.getKey(), e.getValue().booleanValue());
-            }
+            table.members().forEach((k, v) -> verdicts.put(k, v.bool()));
             rules = rules.withTable(verdicts);
         }
         return rules;
     }
 
     /** The rows by direction ({@code from NUL to}), in metres. */
-    private static Map<String, Integer> maps(String file, JsonNode m) {
+    private static Map<String, Integer> maps(JsonField maps) {
         Map<String, Integer> out = new LinkedHashMap<>();
         Map<String, Integer> rowOf = new LinkedHashMap<>();
-        if (m == null) {
+        if (maps.isMissing()) {
             return out;
         }
-        if (!m.isArray()) {
-            throw new FixtureException(file, "maps", "expected a list of [address 1, address 2, miles]");
-        }
+        JsonNode m = maps.as(Kind.ARRAY.as("a list of [address 1, address 2, miles]"));
         for (int i = 0; i < m.size(); i++) {
             JsonNode row = m.get(i);
-            String key = "maps[" + i + "]";
+            JsonField at = maps.get(i);
             if (!row.isArray() || row.size() != 3 || !row.get(0).isTextual() || !row.get(1).isTextual()
                     || !row.get(2).isNumber()) {
-                throw new FixtureException(file, key, "expected [\"address 1\", \"address 2\", miles]");
+                throw at.bad("expected [\"address 1\", \"address 2\", miles]");
             }
             double miles = row.get(2).doubleValue();
             if (!(miles >= 0) || Double.isInfinite(miles)) {
-                throw new FixtureException(file, key, "miles must be a finite number >= 0");
+                throw at.bad("miles must be a finite number >= 0");
             }
             String direction = row.get(0).textValue() + "\u0000" + row.get(1).textValue();
             Integer earlier = rowOf.putIfAbsent(direction, i);
             if (earlier != null && m.get(earlier).get(2).doubleValue() != miles) {
-                throw new FixtureException(file, key, "this direction is already maps[" + earlier + "] with "
+                throw at.bad("this direction is already maps[" + earlier + "] with "
                         + m.get(earlier).get(2) + " miles, here " + row.get(2)
                         + " (list each direction once; a row for the reverse direction serves that one)");
             }
@@ -335,41 +273,6 @@ public final class Fixture implements World {
             out.put(direction, (int) Math.round(miles * 1609.34));
         }
         return out;
-    }
-
-    private static String requiredText(String file, JsonNode root, String key) {
-        JsonNode v = root.get(key);
-        if (v == null) {
-            throw new FixtureException(file, key, "missing (required)");
-        }
-        if (!v.isTextual() || v.textValue().isEmpty()) {
-            throw new FixtureException(file, key, "expected a non-empty string");
-        }
-        return v.textValue();
-    }
-
-    private static String optionalText(String file, JsonNode root, String key, String dflt) {
-        return optionalText(file, root, key, dflt, key);
-    }
-
-    private static String optionalText(String file, JsonNode root, String key, String dflt, String label) {
-        JsonNode v = root.get(key);
-        if (v == null) {
-            return dflt;
-        }
-        if (!v.isTextual()) {
-            throw new FixtureException(file, label, "expected a string");
-        }
-        return v.textValue();
-    }
-
-    /** The parser's complaint without its location suffix or source excerpts. */
-    private static String jsonProblem(JsonProcessingException e) {
-        String m = String.valueOf(e.getOriginalMessage());
-        int nl = m.indexOf('\n');
-        m = nl < 0 ? m : m.substring(0, nl);
-        int source = m.indexOf(" (start marker at [Source");
-        return source < 0 ? m : m.substring(0, source);
     }
 
     /** The file this fixture was loaded from, as named. */
@@ -403,11 +306,11 @@ public final class Fixture implements World {
      */
     public Fixture requireScript(String scriptName, List<String> knownScripts) {
         if (!knownScripts.contains(script)) {
-            throw new FixtureException(file, "script", "unknown script '" + script + "' (known: "
-                    + String.join(", ", knownScripts) + ")");
+            throw BadInputException.at(file, "$.script", "unknown script '" + script + "' (known: "
+                    + String.join(", ", knownScripts) + ")", DidYouMean.closest(script, knownScripts).orElse(null));
         }
         if (scriptName != null && !script.equals(scriptName)) {
-            throw new FixtureException(file, "script", "this fixture is for '" + script + "', not '" + scriptName + "'");
+            throw BadInputException.at(file, "$.script", "this fixture is for '" + script + "', not '" + scriptName + "'");
         }
         return this;
     }
@@ -479,11 +382,12 @@ public final class Fixture implements World {
         for (Map<String, JsonNode> given : List.of(extractions, malformed)) {
             String section = given == extractions ? "extractions" : "malformed_extractions";
             for (Map.Entry<String, JsonNode> e : given.entrySet()) {
-                String at = section + "." + e.getKey();
+                String at = JsonPath.member(JsonPath.member(JsonPath.ROOT, section), e.getKey());
                 Optional<DeclaredExtraction> d = declaration.extraction(e.getKey());
                 if (d.isEmpty()) {
-                    throw new FixtureException(file, at, "the script " + script + " requests no such extraction "
-                            + "(it requests " + String.join(", ", declared) + ")" + DidYouMean.suffix(e.getKey(), declared));
+                    throw BadInputException.at(file, at, "the script " + script + " requests no such extraction "
+                            + "(it requests " + String.join(", ", declared) + ")",
+                            DidYouMean.closest(e.getKey(), declared).orElse(null));
                 }
                 if (given == malformed) {
                     continue;
@@ -493,10 +397,12 @@ public final class Fixture implements World {
                 if (!problems.isEmpty()) {
                     Template.Problem p = problems.get(0);
                     String leaf = p.path().substring(p.path().lastIndexOf('.') + 1);
-                    throw new FixtureException(file, at + p.path(), p.unknownKey()
-                            ? "unknown field (expected " + p.expected() + ")" + DidYouMean.suffix(leaf, p.knownKeys())
-                            : "expected " + p.expected() + ", got " + valueAt(e.getValue(), p.path())
-                            + " (to pass a reply the template rejects, list it under malformed_extractions)");
+                    throw p.unknownKey()
+                            ? BadInputException.at(file, at + p.path(), "unknown field (expected " + p.expected() + ")",
+                                    DidYouMean.closest(leaf, p.knownKeys()).orElse(null))
+                            : BadInputException.at(file, at + p.path(), "expected " + p.expected() + ", got "
+                                    + valueAt(e.getValue(), p.path())
+                                    + " (to pass a reply the template rejects, list it under malformed_extractions)");
                 }
             }
         }

@@ -13,6 +13,7 @@ import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.ScriptDeclaration;
 import dev.regrade.api.Variant;
 import java.util.List;
+import dev.regrade.api.BadInputException;
 import org.junit.jupiter.api.Test;
 
 class FixtureTest {
@@ -27,8 +28,8 @@ class FixtureTest {
              "eval_date": "2025-11-01", "hash_seed": 7}
             """;
 
-    private static FixtureException bad(String json) {
-        return assertThrows(FixtureException.class, () -> Fixture.parse("f.json", "f", json));
+    private static BadInputException bad(String json) {
+        return assertThrows(BadInputException.class, () -> Fixture.parse("f.json", "f", json));
     }
 
     @Test
@@ -60,24 +61,31 @@ class FixtureTest {
 
     @Test
     void everyProblemNamesTheFileAndTheKey() {
-        assertEquals("f.json: scirpt: unknown key (expected one of " + String.join(", ", Fixture.KEYS) + ")",
+        assertEquals("f.json: $.scirpt: unknown key (expected one of " + String.join(", ", Fixture.KEYS) + "); did you mean 'script'?",
                 bad("{\"scirpt\": \"x\"}").getMessage());
-        assertEquals("f.json: script: missing (required)", bad("{}").getMessage());
-        assertEquals("f.json: script: expected a non-empty string", bad("{\"script\": 3}").getMessage());
-        assertEquals("f.json: fallback_policy: unknown policy 'lazy' (expected one of empty, minimal, full, hash)",
+        assertEquals("f.json: $.script: missing", bad("{}").getMessage());
+        assertEquals("f.json: $.script: expected a non-empty string, got a number", bad("{\"script\": 3}").getMessage());
+        assertEquals("f.json: $.fallback_policy: unknown policy 'lazy' (expected one of empty, minimal, full, hash)",
                 bad("{\"script\": \"s\", \"fallback_policy\": \"lazy\"}").getMessage());
-        assertEquals("f.json: judge.rules: unknown rule 'maybe' (expected accept or hash)",
+        assertEquals("f.json: $.judge.rules: unknown rule 'maybe' (expected accept or hash)",
                 bad("{\"script\": \"s\", \"judge\": {\"rules\": \"maybe\"}}").getMessage());
-        assertEquals("f.json: judge.reject[0]: bad regex: Unclosed group",
+        assertEquals("f.json: $.judge.reject[0]: bad regex: Unclosed group",
                 bad("{\"script\": \"s\", \"judge\": {\"reject\": [\"/(/\"]}}").getMessage());
-        assertEquals("f.json: maps[0]: expected [\"address 1\", \"address 2\", miles]",
+        assertEquals("f.json: $.maps[0]: expected [\"address 1\", \"address 2\", miles]",
                 bad("{\"script\": \"s\", \"maps\": [[\"a\", 3]]}").getMessage());
-        assertEquals("f.json: eval_date: '2025-13-01' is not an ISO date like \"2025-10-23\"",
+        assertEquals("f.json: $.eval_date: '2025-13-01' is not an ISO date like \"2025-10-23\"",
                 bad("{\"script\": \"s\", \"eval_date\": \"2025-13-01\"}").getMessage());
-        assertEquals("f.json: hash_seed: expected a whole number from 0 to 4294967295 (a PYTHONHASHSEED)",
+        assertEquals("f.json: $.hash_seed: expected a whole number from 0 to 4294967295 (a PYTHONHASHSEED), got -1",
                 bad("{\"script\": \"s\", \"hash_seed\": -1}").getMessage());
-        assertEquals("f.json: extractions.x: expected an object (the extraction record's fields)",
+        assertEquals("f.json: $.extractions.x: expected an object (the extraction record's fields), got a list",
                 bad("{\"script\": \"s\", \"extractions\": {\"x\": [1]}}").getMessage());
+        assertEquals("f.json: $.description: expected a string, got a number",
+                bad("{\"script\": \"s\", \"description\": 3}").getMessage());
+        assertEquals("f.json: $.judge.table['exact claim']: expected true or false, got a string",
+                bad("{\"script\": \"s\", \"judge\": {\"table\": {\"exact claim\": \"yes\"}}}").getMessage());
+        assertEquals("f.json: $.judge.rulez: unknown key (expected one of rules, reject, table); did you mean 'rules'?",
+                bad("{\"script\": \"s\", \"judge\": {\"rulez\": \"hash\"}}").getMessage());
+        assertEquals("f.json: $: expected a JSON object, got a list", bad("[]").getMessage());
     }
 
     @Test
@@ -116,7 +124,7 @@ class FixtureTest {
     }
 
     private static String checked(String extractions) {
-        return assertThrows(FixtureException.class, () -> Fixture.parse("f.json", "f",
+        return assertThrows(BadInputException.class, () -> Fixture.parse("f.json", "f",
                 "{\"script\": \"gas_stations\", " + extractions + "}").checkExtractions(DECLARED)).getMessage();
     }
 
@@ -130,36 +138,36 @@ class FixtureTest {
 
     @Test
     void anUndeclaredExtractionNameIsRefusedWithTheCloseName() {
-        assertEquals("f.json: extractions.gas_station_extraction: the script gas_stations requests no such extraction "
+        assertEquals("f.json: $.extractions.gas_station_extraction: the script gas_stations requests no such extraction "
                 + "(it requests gas_stations_extraction, station_*_details); did you mean 'gas_stations_extraction'?",
                 checked("\"extractions\": {\"gas_station_extraction\": {}}"));
-        assertEquals("f.json: malformed_extractions.routes: the script gas_stations requests no such extraction "
+        assertEquals("f.json: $.malformed_extractions.routes: the script gas_stations requests no such extraction "
                 + "(it requests gas_stations_extraction, station_*_details)",
                 checked("\"malformed_extractions\": {\"routes\": 3}"));
     }
 
     @Test
     void anUnknownFieldAtAnyDepthIsRefused() {
-        assertEquals("f.json: extractions.gas_stations_extraction.stationz: unknown field (expected a field of "
+        assertEquals("f.json: $.extractions.gas_stations_extraction.stationz: unknown field (expected a field of "
                 + "Stations (stations, urls, complete)); did you mean 'stations'?",
                 checked("\"extractions\": {\"gas_stations_extraction\": {\"stationz\": []}}"));
-        assertEquals("f.json: extractions.gas_stations_extraction.stations[1].adress: unknown field (expected a field "
+        assertEquals("f.json: $.extractions.gas_stations_extraction.stations[1].adress: unknown field (expected a field "
                 + "of Station (name, address, miles)); did you mean 'address'?",
                 checked("\"extractions\": {\"gas_stations_extraction\": {\"stations\": [{}, {\"adress\": \"x\"}]}}"));
     }
 
     @Test
     void aValueOfTheWrongTypeIsRefusedWithWhatWasExpected() {
-        assertEquals("f.json: extractions.gas_stations_extraction.stations[0].address: expected a string, got 12345 "
+        assertEquals("f.json: $.extractions.gas_stations_extraction.stations[0].address: expected a string, got 12345 "
                 + "(to pass a reply the template rejects, list it under malformed_extractions)",
                 checked("\"extractions\": {\"gas_stations_extraction\": {\"stations\": [{\"address\": 12345}]}}"));
-        assertEquals("f.json: extractions.gas_stations_extraction.urls: expected a list of strings, got \"u\" "
+        assertEquals("f.json: $.extractions.gas_stations_extraction.urls: expected a list of strings, got \"u\" "
                 + "(to pass a reply the template rejects, list it under malformed_extractions)",
                 checked("\"extractions\": {\"gas_stations_extraction\": {\"urls\": \"u\"}}"));
-        assertEquals("f.json: extractions.station_0_details.miles: expected a number (or a numeric string), got "
+        assertEquals("f.json: $.extractions.station_0_details.miles: expected a number (or a numeric string), got "
                 + "\"far\" (to pass a reply the template rejects, list it under malformed_extractions)",
                 checked("\"extractions\": {\"station_0_details\": {\"miles\": \"far\"}}"));
-        assertEquals("f.json: extractions.gas_stations_extraction.stations[0]: expected an object (Station), got null "
+        assertEquals("f.json: $.extractions.gas_stations_extraction.stations[0]: expected an object (Station), got null "
                 + "(to pass a reply the template rejects, list it under malformed_extractions)",
                 checked("\"extractions\": {\"gas_stations_extraction\": {\"stations\": [null]}}"));
     }
@@ -172,7 +180,7 @@ class FixtureTest {
         var schema = JsonNodeFactory.instance.objectNode();
         assertEquals("{\"stations\":[{\"address\":12345}]}", f.extractor("gas_stations").extract(
                 new ExtractionRequest("gas_stations_extraction", "T", schema, "p", null, List.of(), false)).toString());
-        assertEquals("f.json: malformed_extractions.x: also listed under extractions (give one reply per extraction)",
+        assertEquals("f.json: $.malformed_extractions.x: also listed under extractions (give one reply per extraction)",
                 bad("{\"script\": \"s\", \"extractions\": {\"x\": {}}, \"malformed_extractions\": {\"x\": 1}}")
                         .getMessage());
     }
@@ -185,7 +193,7 @@ class FixtureTest {
         assertEquals(1609, maps.calculateDistance("B", "A", "driving"));
         assertEquals(1609, maps.calculateDistance("C", "D", "driving"));
         assertEquals(3219, maps.calculateDistance("D", "C", "driving"));
-        assertEquals("f.json: maps[1]: this direction is already maps[0] with 1.0 miles, here 2 (list each direction "
+        assertEquals("f.json: $.maps[1]: this direction is already maps[0] with 1.0 miles, here 2 (list each direction "
                 + "once; a row for the reverse direction serves that one)",
                 bad("{\"script\": \"s\", \"maps\": [[\"A\", \"B\", 1.0], [\"A\", \"B\", 2]]}").getMessage());
     }
@@ -193,10 +201,10 @@ class FixtureTest {
     @Test
     void aFixtureForAnotherOrUnknownScriptIsRejected() {
         Fixture f = Fixture.parse("f.json", "f", GOOD);
-        assertEquals("f.json: script: unknown script 'gas_stations' (known: rl_course_book)",
-                assertThrows(FixtureException.class, () -> f.requireScript(null, List.of("rl_course_book"))).getMessage());
-        assertEquals("f.json: script: this fixture is for 'gas_stations', not 'rl_course_book'",
-                assertThrows(FixtureException.class,
+        assertEquals("f.json: $.script: unknown script 'gas_stations' (known: rl_course_book)",
+                assertThrows(BadInputException.class, () -> f.requireScript(null, List.of("rl_course_book"))).getMessage());
+        assertEquals("f.json: $.script: this fixture is for 'gas_stations', not 'rl_course_book'",
+                assertThrows(BadInputException.class,
                         () -> f.requireScript("rl_course_book", List.of("gas_stations", "rl_course_book"))).getMessage());
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.JsonField;
 import dev.regrade.pycompat.PyJson;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.json.TreeJson;
@@ -32,7 +33,7 @@ class OracleScoringTest {
         assertTrue(lines.size() >= 2000, "vectors present: " + lines.size());
         for (int i = 0; i < lines.size(); i++) {
             JsonNode v = JsonFiles.parse(lines.get(i));
-            Node root = TreeJson.fromJson(v.get("tree"), "$.tree");
+            Node root = TreeJson.fromJson(JsonField.at(null, "$.tree", v.get("tree")));
             double score = root.computeScore(true);
             assertEquals(v.get("final").doubleValue(), score, "line " + (i + 1) + " final score");
             assertEquals(PyJson.dumps(v.get("scored"), INDENT_1), PyJson.dumps(TreeJson.toJson(root), INDENT_1),
@@ -52,7 +53,7 @@ class OracleScoringTest {
         assertTrue(files.size() >= 6, "python results present: " + files.size());
         for (Path f : files) {
             String text = Files.readString(f, StandardCharsets.UTF_8);
-            Rescore r = Rescorer.rescore(JsonFiles.parse(text));
+            Rescore r = Rescorer.rescore(JsonField.root(null, JsonFiles.parse(text)));
             assertTrue(r.hadTree(), f.toString());
             assertEquals(List.of(), r.disagreements(), f.getFileName() + " disagreements");
             // The recomputed document is the same document: Python wrote it without a final newline.
@@ -66,7 +67,7 @@ class OracleScoringTest {
             ObjectNode doc = (ObjectNode) JsonFiles.parse(Files.readString(f, StandardCharsets.UTF_8));
             double stored = doc.get("final_score").doubleValue();
             doc.put("final_score", stored == 1.0 ? 0.5 : 1.0);
-            Rescore r = Rescorer.rescore(doc);
+            Rescore r = Rescorer.rescore(JsonField.root(null, doc));
             assertEquals(1, r.disagreements().size(), f.getFileName().toString());
             assertEquals("$.final_score", r.disagreements().get(0).path());
         }

@@ -3,6 +3,7 @@ package dev.regrade.rubric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.regrade.api.JsonField;
 import dev.regrade.rubric.diff.TreeDiff;
 import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.json.TreeJson;
@@ -21,7 +22,7 @@ class ResultNodeTest {
     void aStoredTreeReadsBackFromItsJson() {
         for (long seed = 0; seed < 200; seed++) {
             ResultNode stored = ResultNode.of(scored(seed));
-            assertEquals(stored, TreeJson.readStored(TreeJson.toJson(stored), "$"), "seed " + seed);
+            assertEquals(stored, TreeJson.readStored(JsonField.root(null, TreeJson.toJson(stored))), "seed " + seed);
         }
     }
 

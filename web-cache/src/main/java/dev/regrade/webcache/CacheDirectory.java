@@ -1,6 +1,7 @@
 package dev.regrade.webcache;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.api.JsonField;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJson;
 import dev.regrade.pycompat.PyKeyError;
@@ -155,12 +156,12 @@ public final class CacheDirectory {
         }
         if (root == null || !root.isObject()) {
             throw new CacheException(indexFile, null, "expected a JSON object {\"<url>\": \"web\" | \"pdf\"}, got "
-                    + (root == null ? "nothing" : root.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)), null);
+                    + (root == null || root.isMissingNode() ? "nothing" : JsonField.describe(root)), null);
         }
         for (Map.Entry<String, JsonNode> e : root.properties()) {
             String key = e.getKey();
             if (!e.getValue().isTextual()) {
-                throw new CacheException(indexFile, key, "content type must be a string (\"web\" or \"pdf\"), got "
+                throw CacheException.inIndex(indexFile, key, "content type must be a string (\"web\" or \"pdf\"), got "
                         + e.getValue(), null);
             }
             String type = e.getValue().asText();
@@ -168,7 +169,7 @@ public final class CacheDirectory {
             try {
                 stem = UrlNormalizer.fileStem(key);
             } catch (PyException ex) {
-                throw new CacheException(indexFile, key, "the key cannot be hashed as the original hashes it (" + ex
+                throw CacheException.inIndex(indexFile, key, "the key cannot be hashed as the original hashes it (" + ex
                         + ")", ex);
             }
             List<Path> files = switch (type) {

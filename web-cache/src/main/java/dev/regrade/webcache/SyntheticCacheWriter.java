@@ -66,7 +66,7 @@ public final class SyntheticCacheWriter {
         SyntheticPages replay = pages.fresh();
         for (Map.Entry<String, SyntheticPages.Entry> e : replay.entries().entrySet()) {
             if (!UrlNormalizer.isReadableKey(e.getKey())) {
-                throw new CacheException(dir.resolve(CacheDirectory.INDEX_FILE), e.getKey(), "the "
+                throw CacheException.inIndex(dir.resolve(CacheDirectory.INDEX_FILE), e.getKey(), "the "
                         + (e.getValue().kind() == PageLookup.Outcome.MISSING ? "missing" : "given") + " page for "
                         + e.getValue().url() + " cannot be written so that the original reads it back (it would name "
                         + "the files after this key but look for those of " + describeKey(e.getKey()) + ")", null);

@@ -147,7 +147,7 @@ class CacheDirectoryTest {
         Files.writeString(dir.resolve("index.json"), "{\"" + url + "\": \"web\"}");
         CacheException file = assertThrows(CacheException.class, () -> CacheDirectory.open(dir, 0));
         assertEquals(url, file.key());
-        assertEquals(dir.resolve(md5(url) + ".txt"), file.file());
+        assertEquals(dir.resolve(md5(url) + ".txt"), file.cacheFile());
         assertTrue(file.getMessage().contains("outside the cache directory"), file.getMessage());
     }
 
@@ -196,15 +196,16 @@ class CacheDirectoryTest {
         Path index = dir.resolve("index.json");
         Files.writeString(index, "{\"https://example.com/a\": \"web\",");
         CacheException truncated = assertThrows(CacheException.class, () -> CacheDirectory.open(dir, 0));
-        assertEquals(index, truncated.file());
+        assertEquals(index, truncated.cacheFile());
         Files.writeString(index, "[\"https://example.com/a\"]");
         CacheException array = assertThrows(CacheException.class, () -> CacheDirectory.open(dir, 0));
         assertTrue(array.getMessage().contains("expected a JSON object"), array.getMessage());
         Files.writeString(index, "{\"https://example.com/a\": 1}");
         CacheException number = assertThrows(CacheException.class, () -> CacheDirectory.open(dir, 0));
         assertEquals("https://example.com/a", number.key());
-        assertTrue(number.getMessage().contains(index.toString()) && number.getMessage().contains("https://example.com/a"),
+        assertEquals(index + ": $['https://example.com/a']: content type must be a string (\"web\" or \"pdf\"), got 1",
                 number.getMessage());
+        assertEquals("$['https://example.com/a']", number.path());
         Files.writeString(index, "{} {}");
         assertThrows(CacheException.class, () -> CacheDirectory.open(dir, 0));
         assertThrows(CacheException.class, () -> CacheDirectory.open(tmp.resolve("does-not-exist"), 0));

@@ -101,7 +101,7 @@ class SyntheticCacheWriterTest {
         Path dir = Files.createDirectories(tmp.resolve("existing"));
         Files.writeString(dir.resolve("index.json"), "{}");
         CacheException e = assertThrows(CacheException.class, () -> SyntheticCacheWriter.write(world(), URLS, dir));
-        assertEquals(dir.resolve("index.json"), e.file());
+        assertEquals(dir.resolve("index.json"), e.cacheFile());
     }
 
     @Test

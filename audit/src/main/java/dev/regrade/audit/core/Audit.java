@@ -1,6 +1,6 @@
 package dev.regrade.audit.core;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.python.PythonRunner;
 import dev.regrade.audit.python.PythonScripts;

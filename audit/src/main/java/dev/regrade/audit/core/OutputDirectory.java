@@ -1,6 +1,6 @@
 package dev.regrade.audit.core;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.rubric.io.IoProblems;
 import java.io.IOException;
 import java.io.UncheckedIOException;

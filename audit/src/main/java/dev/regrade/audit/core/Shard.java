@@ -1,6 +1,6 @@
 package dev.regrade.audit.core;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

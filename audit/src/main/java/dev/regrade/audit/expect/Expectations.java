@@ -3,7 +3,9 @@ package dev.regrade.audit.expect;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.audit.inputs.BadInputException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
 import dev.regrade.rubric.json.JsonFiles;
@@ -15,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,55 +79,32 @@ public final class Expectations {
         JsonNode root;
         try {
             root = JsonFiles.READER.readTree(text);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new BadInputException(source + ": not valid JSON: " + e.getOriginalMessage());
+        } catch (JsonProcessingException e) {
+            throw BadInputException.invalidJson(source, e);
         }
-        if (root == null || !root.isObject()) {
-            throw new BadInputException(source + ": expected a JSON object with \"scripts\"");
-        }
-        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (!k.equals("description") && !k.equals("scripts")) {
-                throw new BadInputException(source + ": " + k + ": unknown key (expected description, scripts)");
-            }
-        }
-        JsonNode s = root.get("scripts");
-        if (s == null || !s.isObject()) {
-            throw new BadInputException(source + ": scripts: expected an object keyed by script name");
-        }
-        Map<String, ScriptExpectation> map = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = s.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String key = "scripts." + e.getKey();
-            JsonNode v = e.getValue();
-            if (!v.isObject()) {
-                throw new BadInputException(source + ": " + key + ": expected {\"allow\": [...], \"note\": \"...\"}");
-            }
-            for (Iterator<String> f = v.fieldNames(); f.hasNext(); ) {
-                String k = f.next();
-                if (!k.equals("allow") && !k.equals("note")) {
-                    throw new BadInputException(source + ": " + key + "." + k + ": unknown key (expected allow, note)");
-                }
-            }
-            JsonNode allow = v.get("allow");
-            if (allow == null || !allow.isArray()) {
-                throw new BadInputException(source + ": " + key + ".allow: expected a list of node-id globs");
-            }
-            List<String> globs = new ArrayList<>();
-            for (int i = 0; i < allow.size(); i++) {
-                if (!allow.get(i).isTextual() || allow.get(i).textValue().isEmpty()) {
-                    throw new BadInputException(source + ": " + key + ".allow[" + i + "]: expected a non-empty glob");
-                }
-                globs.add(allow.get(i).textValue());
-            }
-            JsonNode note = v.get("note");
-            if (note != null && !note.isTextual()) {
-                throw new BadInputException(source + ": " + key + ".note: expected a string");
-            }
-            map.put(e.getKey(), new ScriptExpectation(globs, note == null ? "" : note.textValue()));
-        }
-        JsonNode d = root.get("description");
-        return new Expectations(source, d == null ? "" : d.asText(), map);
+        return fromJson(source, JsonField.root(source, root));
+    }
+
+    /**
+     * Reads expectations from a JSON value ({@link #toJson}'s), e.g. the copy a shard's manifest
+     * records; {@code source} names where they came from in the report, the field's file and path
+     * name the place of a problem.
+     */
+    public static Expectations fromJson(String source, JsonField root) {
+        root.as(JsonField.Kind.OBJECT.as("a JSON object with \"scripts\""));
+        root.onlyKeys(List.of("description", "scripts"));
+        JsonField s = root.get("scripts");
+        s.as(JsonField.Kind.OBJECT.as("an object keyed by script name"));
+        Map<String, ScriptExpectation> map = s.map(v -> {
+            v.as(JsonField.Kind.OBJECT.as("{\"allow\": [...], \"note\": \"...\"}"));
+            v.onlyKeys(List.of("allow", "note"));
+            JsonField allow = v.get("allow");
+            allow.as(JsonField.Kind.ARRAY.as("a list of node-id globs"));
+            List<String> globs = allow.list(JsonField.Kind.TEXT.where(g -> !g.textValue().isEmpty(),
+                    "a non-empty glob"));
+            return new ScriptExpectation(globs, v.get("note").textOr(""));
+        });
+        return new Expectations(source, root.get("description").textOr(""), new LinkedHashMap<>(map));
     }
 
     /** Where these expectations came from (a file path or the built-in name). */

@@ -1,8 +1,8 @@
 package dev.regrade.audit.inputs;
 
-import dev.regrade.policies.DidYouMean;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.DidYouMean;
 import dev.regrade.policies.Fixture;
-import dev.regrade.policies.FixtureException;
 import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
 import dev.regrade.rubric.script.RubricScript;
@@ -51,12 +51,8 @@ public final class Inputs {
      * that its extractions are ones that script declares.
      */
     public static Fixture fixture(Path file, String script) {
-        try {
-            Fixture f = Fixture.load(file).requireScript(script, RubricScripts.names());
-            return f.checkExtractions(script(f.script()).declaration());
-        } catch (FixtureException e) {
-            throw new BadInputException(e.getMessage());
-        }
+        Fixture f = Fixture.load(file).requireScript(script, RubricScripts.names());
+        return f.checkExtractions(script(f.script()).declaration());
     }
 
     /**

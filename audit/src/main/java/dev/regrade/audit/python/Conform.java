@@ -1,7 +1,7 @@
 package dev.regrade.audit.python;
 
 import dev.regrade.rubric.script.RubricScripts;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;

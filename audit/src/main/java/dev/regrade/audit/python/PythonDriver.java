@@ -3,7 +3,7 @@ package dev.regrade.audit.python;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;

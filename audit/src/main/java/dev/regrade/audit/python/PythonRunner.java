@@ -3,7 +3,8 @@ package dev.regrade.audit.python;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
@@ -16,7 +17,6 @@ import dev.regrade.policies.World;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.JudgeCall;
-import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.EvalBreakdown;
 import dev.regrade.rubric.json.PageVisit;
 import dev.regrade.rubric.json.ResultDocument;
@@ -163,7 +163,7 @@ public final class PythonRunner implements AutoCloseable {
     static ResultSummary summary(JsonNode s, Path script) {
         try {
             if (s == null || !s.isObject()) {
-                throw new BadJsonException("$", "evaluate_answer returned no summary dict");
+                throw BadInputException.at(null, "$", "evaluate_answer returned no summary dict");
             }
             JsonNode fs = s.get("final_score");
             Double finalScore = fs == null || fs.isNull() ? null : fs.doubleValue();
@@ -172,7 +172,7 @@ public final class PythonRunner implements AutoCloseable {
             JsonNode list = s.path("eval_breakdown");
             if (list.isArray() && !list.isEmpty()) {
                 JsonNode first = list.get(0);
-                ResultNode tree = TreeJson.readStored(first.get("verification_tree"), "$.eval_breakdown[0].verification_tree");
+                ResultNode tree = TreeJson.readStored(JsonField.root(null, s).get("eval_breakdown").get(0).get("verification_tree"));
                 List<JsonNode> info = new ArrayList<>();
                 first.path("info").forEach(info::add);
                 breakdown.add(new EvalBreakdown(info, tree));
@@ -181,7 +181,7 @@ public final class PythonRunner implements AutoCloseable {
             return new ResultSummary(s.path("agent_name").asText(), s.path("answer_name").asText(), finalScore,
                     s.path("judge_model").isTextual() ? s.get("judge_model").asText() : null,
                     s.path("extract_model").isTextual() ? s.get("extract_model").asText() : null, breakdown, stats);
-        } catch (BadJsonException e) {
+        } catch (BadInputException e) { // a script's fault, not the user's: not exit 2
             throw new IllegalStateException(script + ": the summary evaluate_answer returned is not Mind2Web 2's: "
                     + e.getMessage(), e);
         }

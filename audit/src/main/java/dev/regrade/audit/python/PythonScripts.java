@@ -37,7 +37,7 @@ public final class PythonScripts {
                 s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".py") && !n.startsWith("__"))
                         .forEach(n -> here.add(n.substring(0, n.length() - 3)));
             } catch (java.io.IOException e) {
-                throw new dev.regrade.audit.inputs.BadInputException(dir + ": cannot list the scripts (" + e.getMessage() + ")");
+                throw new dev.regrade.api.BadInputException(dir + ": cannot list the scripts (" + e.getMessage() + ")");
             }
             if (tasks == null) {
                 tasks = here;
@@ -46,7 +46,7 @@ public final class PythonScripts {
             }
         }
         if (tasks == null || tasks.isEmpty()) {
-            throw new dev.regrade.audit.inputs.BadInputException("no <task>.py script is in every scripts directory given");
+            throw new dev.regrade.api.BadInputException("no <task>.py script is in every scripts directory given");
         }
         return List.copyOf(tasks);
     }

@@ -1,6 +1,6 @@
 package dev.regrade.audit.python;
 
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,8 @@
 package dev.regrade.audit.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.regrade.rubric.json.BadJsonException;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.json.TreeJson;
@@ -31,43 +32,28 @@ public record StoredResult(String file, String task, String agent, String answer
         info = List.copyOf(info);
     }
 
-    /** Reads a parsed document; shape problems are {@link BadJsonException}s naming the key. */
-    public static StoredResult read(Path file, JsonNode doc) {
-        if (doc == null || !doc.isObject()) {
-            throw new BadJsonException("$", "expected a result object");
-        }
-        String agent = text(doc, "agent_name");
-        String answer = text(doc, "answer_name");
-        JsonNode fs = doc.get("final_score");
-        Double finalScore;
-        if (fs == null || fs.isNull()) {
-            finalScore = null;
-        } else if (fs.isNumber() && Double.isFinite(fs.doubleValue())) {
-            finalScore = fs.doubleValue();
-        } else {
-            throw new BadJsonException("$.final_score", "expected a finite number or null");
-        }
-        JsonNode treeJson = ResultJson.treeOf(doc);
-        ResultNode tree = treeJson == null ? null : TreeJson.readStored(treeJson, "$.eval_breakdown[0].verification_tree");
+    /** Reads a parsed document; shape problems are {@link BadInputException}s naming the file and JSON path. */
+    public static StoredResult read(Path file, JsonNode json) {
+        JsonField doc = JsonField.root(file.toString(), json);
+        doc.as(JsonField.Kind.OBJECT.as("a result object"));
+        String agent = doc.get("agent_name").text();
+        String answer = doc.get("answer_name").text();
+        Double finalScore = doc.get("final_score").optionalOrNull(JsonField.Kind.NUMBER.where(
+                v -> Double.isFinite(v.doubleValue()), "a finite number"));
+        JsonField treeJson = ResultJson.treeOf(doc);
+        ResultNode tree = treeJson == null ? null : TreeJson.readStored(treeJson);
         List<JsonNode> info = new ArrayList<>();
         if (treeJson != null) {
-            JsonNode list = doc.get("eval_breakdown").get(0).get("info");
-            if (list == null || !list.isArray()) {
-                throw new BadJsonException("$.eval_breakdown[0].info", "expected a list");
-            }
-            for (int i = 0; i < list.size(); i++) {
-                JsonNode record = list.get(i);
-                if (!record.isObject() || record.size() != 1) {
-                    throw new BadJsonException("$.eval_breakdown[0].info[" + i + "]", "expected an object with one key");
-                }
-                info.add(record);
+            for (JsonField record : doc.get("eval_breakdown").get(0).get("info").elements()) {
+                info.add(record.as(JsonField.Kind.OBJECT.where(r -> r.size() == 1, "an object with one key")));
             }
         }
-        JsonNode meta = doc.get("regrade");
+        JsonNode meta = json.get("regrade");
         String task = null;
         String evalDate = null;
         Long seed = null;
         if (meta != null && meta.isObject()) {
+            // the runner's own documents have no regrade object; a partial one is read as far as it goes
             task = meta.path("script").isTextual() ? meta.get("script").textValue() : null;
             evalDate = meta.path("eval_date").isTextual() ? meta.get("eval_date").textValue() : null;
             seed = meta.path("hash_seed").canConvertToLong() ? meta.get("hash_seed").longValue() : null;
@@ -92,13 +78,5 @@ public record StoredResult(String file, String task, String agent, String answer
         Path answerDir = results.getParent();
         Path taskDir = answerDir == null ? null : answerDir.getParent();
         return taskDir == null || taskDir.getFileName() == null ? null : taskDir.getFileName().toString();
-    }
-
-    private static String text(JsonNode doc, String key) {
-        JsonNode v = doc.get(key);
-        if (v == null || !v.isTextual()) {
-            throw new BadJsonException("$." + key, "expected a string");
-        }
-        return v.textValue();
     }
 }

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.expect.Expectations;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.python.PythonSetup;
 import dev.regrade.audit.run.JudgeMode;
@@ -18,7 +19,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,53 +67,29 @@ final class AuditOptions {
 
     /**
      * The configuration {@link #toJson} recorded, with {@code threads} workers; the shipped fixtures
-     * are this installation's. Problems are bad input naming {@code source} and the key.
+     * are this installation's. Problems are bad input naming the manifest and the JSON path.
      */
-    static AuditConfig fromJson(JsonNode o, String source, int threads) {
-        Fields f = new Fields(o, source + ": options");
-        Path fixtures = f.bool("shipped_fixtures") ? Inputs.shippedFixtures()
-                : f.nullableText("fixtures") == null ? null : Paths.get(f.nullableText("fixtures"));
-        JudgeMode judge;
-        try {
-            judge = JudgeMode.parse(f.text("judge"));
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(source + ": options.judge: " + e.getMessage());
-        }
-        JsonNode expectations = o.get("expectations");
-        if (expectations == null || !expectations.isObject()) {
-            throw new BadInputException(source + ": options.expectations: expected an object");
-        }
-        Expectations expect;
-        try {
-            expect = Expectations.parse(f.text("expectations_source"), JsonFiles.toFileText(expectations));
-        } catch (BadInputException e) {
-            throw new BadInputException(source + ": options.expectations: " + e.getMessage());
-        }
-        List<Long> seeds = new ArrayList<>();
-        for (JsonNode s : f.array("seeds")) {
-            if (!s.isIntegralNumber()) {
-                throw new BadInputException(source + ": options.seeds: expected whole numbers");
-            }
-            seeds.add(s.longValue());
-        }
+    static AuditConfig fromJson(JsonField f, int threads) {
+        f.object();
+        JsonField given = f.get("fixtures");
+        Path fixtures = f.get("shipped_fixtures").bool() ? Inputs.shippedFixtures()
+                : given.textOrNull() == null ? null : Paths.get(given.textOrNull());
+        JudgeMode judge = f.get("judge").parsed(JudgeMode::parse);
+        f.get("expectations").object();
+        Expectations expect = Expectations.fromJson(f.get("expectations_source").text(), f.get("expectations"));
+        List<Long> seeds = f.get("seeds").list(JsonField.Kind.LONG);
         if (seeds.isEmpty()) {
-            throw new BadInputException(source + ": options.seeds: expected at least one seed");
+            throw f.get("seeds").bad("expected at least one seed");
         }
-        AuditConfig config = new AuditConfig(f.texts("scripts"), f.texts("policies"), fixtures, f.text("before"),
-                f.text("after"), expect, seeds, judge, threads, f.bool("seed_reuse"));
-        JsonNode py = o.get("python");
-        if (py == null || py.isNull()) {
+        AuditConfig config = new AuditConfig(f.get("scripts").list(JsonField.Kind.TEXT),
+                f.get("policies").list(JsonField.Kind.TEXT), fixtures, f.get("before").text(), f.get("after").text(),
+                expect, seeds, judge, threads, f.get("seed_reuse").bool());
+        JsonField py = f.get("python");
+        if (py.isMissingOrNull()) {
             return config;
         }
-        Fields p = new Fields(py, source + ": options.python");
-        JsonNode scripts = py.get("scripts");
-        if (scripts == null || !scripts.isObject()) {
-            throw new BadInputException(source + ": options.python.scripts: expected an object");
-        }
-        Map<String, Path> dirs = new LinkedHashMap<>();
-        Fields d = new Fields(scripts, source + ": options.python.scripts");
-        scripts.fieldNames().forEachRemaining(variant -> dirs.put(variant, Paths.get(d.text(variant))));
-        return config.withPython(new PythonSetup(p.text("exe"), Paths.get(p.text("checkout")), dirs));
+        Map<String, Path> dirs = new LinkedHashMap<>(py.get("scripts").map(d -> Paths.get(d.text())));
+        return config.withPython(new PythonSetup(py.get("exe").text(), Paths.get(py.get("checkout").text()), dirs));
     }
 
     /**

@@ -10,10 +10,11 @@ import dev.regrade.audit.core.AuditWriter;
 import dev.regrade.audit.core.OutputDirectory;
 import dev.regrade.audit.core.RunId;
 import dev.regrade.audit.core.Shard;
-import dev.regrade.audit.inputs.BadInputException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.rubric.io.IoProblems;
-import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.json.ResultDocument;
 import dev.regrade.rubric.json.ResultJson;
@@ -131,7 +132,8 @@ public final class Shards {
             throw new BadInputException("shard" + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing)
                     + " missing: give all " + first.count() + " shards of the audit (given: " + given(byIndex) + ")");
         }
-        AuditConfig config = AuditOptions.fromJson(first.options(), first.dir().resolve(MANIFEST).toString(), 1);
+        AuditConfig config = AuditOptions.fromJson(JsonField.at(first.dir().resolve(MANIFEST).toString(), "$.options",
+                first.options()), 1);
         String here;
         try {
             here = AuditOptions.digest(config);
@@ -211,61 +213,55 @@ public final class Shards {
         }
         String where = manifest.toString();
         JsonNode m = parse(manifest);
-        Fields f = new Fields(m, where);
-        if (f.integer("regrade_audit_shard") != VERSION) {
-            throw new BadInputException(where + ": regrade_audit_shard: version " + m.get("regrade_audit_shard")
-                    + ", this Regrade reads version " + VERSION);
+        JsonField f = JsonField.root(where, m).object();
+        JsonField version = f.get("regrade_audit_shard");
+        if (version.integer() != VERSION) {
+            throw version.bad("version " + version.node() + ", this Regrade reads version " + VERSION);
         }
-        int k = f.integer("shard");
-        int n = f.integer("of");
+        int k = f.get("shard").integer();
+        int n = f.get("of").integer();
         if (n < 1 || k < 1 || k > n) {
-            throw new BadInputException(where + ": shard " + k + " of " + n + ": expected 1 <= shard <= of");
+            throw BadInputException.inFile(where, "shard " + k + " of " + n + ": expected 1 <= shard <= of");
         }
-        JsonNode options = m.get("options");
-        new Fields(options, where + ": options");
+        JsonNode options = f.get("options").as(JsonField.Kind.OBJECT);
         Map<RunId, Audit.StoredRun> runs = new LinkedHashMap<>();
-        JsonNode list = f.array("runs");
-        for (int i = 0; i < list.size(); i++) {
-            String at = where + ": runs[" + i + "]";
-            Fields r = new Fields(list.get(i), at);
-            RunId id = new RunId(r.text("script"), r.text("input_kind"), r.text("input"), r.text("variant"),
-                    r.whole("hash_seed"));
+        for (JsonField r : f.get("runs").elements()) {
+            RunId id = new RunId(r.get("script").text(), r.get("input_kind").text(), r.get("input").text(),
+                    r.get("variant").text(), r.get("hash_seed").longInteger());
             Audit.StoredRun run;
-            if (list.get(i).has("reuses_seed")) {
-                RunId from = new RunId(id.script(), id.inputKind(), id.input(), id.variant(), r.whole("reuses_seed"));
+            JsonField reuses = r.get("reuses_seed");
+            if (!reuses.isMissing()) {
+                RunId from = new RunId(id.script(), id.inputKind(), id.input(), id.variant(), reuses.longInteger());
                 Audit.StoredRun base = runs.get(from);
                 if (base == null || base.seedRead() || !base.evaluated()) {
-                    throw new BadInputException(at + ": reuses the run " + from.label()
+                    throw r.bad("reuses the run " + from.label()
                             + ", which is not an evaluated run above it that never read its seed");
                 }
                 run = new Audit.StoredRun(base.document().withHashSeed(id.hashSeed()), false, false);
             } else {
-                run = new Audit.StoredRun(document(dir, r.text("file"), at, id), r.bool("seed_read"), true);
+                run = new Audit.StoredRun(document(dir, r.get("file"), r, id), r.get("seed_read").bool(), true);
             }
             if (runs.put(id, run) != null) {
-                throw new BadInputException(at + ": the run " + id.label() + " is listed twice");
+                throw r.bad("the run " + id.label() + " is listed twice");
             }
         }
-        return new Read(dir, k, n, f.text("digest"), options, runs, f.texts("python_stand_ins"));
+        return new Read(dir, k, n, f.get("digest").text(), options, runs, f.get("python_stand_ins").list(JsonField.Kind.TEXT));
     }
 
-    private static ResultDocument document(Path dir, String file, String at, RunId id) {
+    private static ResultDocument document(Path dir, JsonField fileField, JsonField at, RunId id) {
+        String file = fileField.text();
         Path root = dir.toAbsolutePath().normalize();
         Path path = root.resolve(file).normalize();
         if (!path.startsWith(root.resolve("runs"))) {
-            throw new BadInputException(at + ".file: " + file + " is not under the shard's runs/");
+            throw fileField.bad(file + " is not under the shard's runs/");
         }
-        ResultDocument doc;
-        try {
-            doc = ResultJson.fromJson(parse(dir.resolve(file)));
-        } catch (BadJsonException e) {
-            throw new BadInputException(dir.resolve(file) + ": " + e.getMessage());
-        }
+        Path stored = dir.resolve(file);
+        ResultDocument doc = ResultJson.fromJson(JsonField.root(stored.toString(), parse(stored)));
         RunMeta meta = doc.regrade();
-        RunId stored = new RunId(meta.script(), meta.inputKind(), meta.input(), meta.variant(), meta.hashSeed());
-        if (!stored.equals(id)) {
-            throw new BadInputException(dir.resolve(file) + ": holds the run " + stored.label() + ", but " + at
-                    + " lists " + id.label());
+        RunId storedId = new RunId(meta.script(), meta.inputKind(), meta.input(), meta.variant(), meta.hashSeed());
+        if (!storedId.equals(id)) {
+            throw BadInputException.inFile(stored.toString(), "holds the run " + storedId.label() + ", but "
+                    + at.file() + ": " + at.path() + " lists " + id.label());
         }
         return doc;
     }
@@ -280,6 +276,9 @@ public final class Shards {
         try {
             return JsonFiles.parse(text);
         } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof JsonProcessingException j) {
+                throw BadInputException.invalidJson(file.toString(), j);
+            }
             throw new BadInputException(file + ": not valid JSON: " + e.getCause().getMessage());
         }
     }

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.expect.Expectations;
-import dev.regrade.audit.inputs.BadInputException;
+import dev.regrade.api.BadInputException;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
@@ -201,7 +201,7 @@ class PythonDriverTest {
         assertTrue(dev.regrade.reports.Markdown.render(outcome.report()).contains(python.line()));
         assertTrue(dev.regrade.reports.Html.render(outcome.report()).contains("<p id=\"python\">Python originals: "));
         String json = dev.regrade.reports.model.ReportJson.toFileText(outcome.report());
-        assertEquals(python, dev.regrade.reports.model.ReportJson.read(
+        assertEquals(python, dev.regrade.reports.model.ReportJson.read(null,
                 dev.regrade.rubric.json.JsonFiles.parse(json)).python());
         assertTrue(outcome.resultFiles().containsKey("results/standin_task/fixed/policy-full.json"));
     }

@@ -1,17 +1,16 @@
 package dev.regrade.reports.model;
 
-import static dev.regrade.reports.model.JsonFields.Kind.BOOL;
-import static dev.regrade.reports.model.JsonFields.Kind.INT;
-import static dev.regrade.reports.model.JsonFields.Kind.LONG;
-import static dev.regrade.reports.model.JsonFields.Kind.NUMBER;
-import static dev.regrade.reports.model.JsonFields.Kind.TEXT;
+import static dev.regrade.api.JsonField.Kind.LONG;
+import static dev.regrade.api.JsonField.Kind.NUMBER;
+import static dev.regrade.api.JsonField.Kind.TEXT;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.rubric.diff.ChangeClass;
-import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.json.RunOutcome;
@@ -160,86 +159,91 @@ public final class ReportJson {
     // ------------------------------------------------------------------ reading
 
     /**
-     * Reads a report document; a field missing or of the wrong type is a {@link BadJsonException}
-     * naming its JSON path.
+     * Reads a report document ({@code file} names it in errors, or null); a field missing or of the
+     * wrong type is a {@link BadInputException} naming the file and its JSON path.
      */
-    public static AuditReport read(JsonNode json) {
-        JsonFields o = JsonFields.of(json, "$");
-        int version = o.get("regrade_audit", INT);
+    public static AuditReport read(String file, JsonNode json) {
+        JsonField o = JsonField.root(file, json).object();
+        JsonField v = o.get("regrade_audit");
+        int version = v.integer();
         if (version != AuditReport.VERSION) {
-            throw new BadJsonException(o.path("regrade_audit"), "format version " + version
-                    + "; this Regrade reads version " + AuditReport.VERSION);
+            throw v.bad("format version " + version + "; this Regrade reads version " + AuditReport.VERSION);
         }
-        List<Long> seeds = o.list("seeds", LONG);
+        List<Long> seeds = o.get("seeds").list(LONG);
         if (seeds.isEmpty()) {
-            throw new BadJsonException(o.path("seeds"), "expected at least one seed");
+            throw o.get("seeds").bad("expected at least one seed");
         }
-        JsonFields exp = o.object("expectations");
-        DeclaredExpectations expectations = new DeclaredExpectations(exp.get("source", TEXT),
-                exp.get("description", TEXT),
-                exp.map("scripts", s -> new AllowedChanges(s.list("allow", TEXT), s.get("note", TEXT))));
-        JsonFields t = o.object("summary");
-        Totals totals = new Totals(t.get("runs", INT), t.get("comparisons", INT), t.get("changed", INT),
-                t.get("unexpected", INT), t.get("crashes", INT), t.get("determinism", INT), t.get("lint", INT));
-        return new AuditReport(version, o.get("before", TEXT), o.get("after", TEXT), o.get("judge", TEXT),
+        JsonField exp = o.get("expectations");
+        DeclaredExpectations expectations = new DeclaredExpectations(exp.get("source").text(),
+                exp.get("description").text(), exp.get("scripts").map(s -> new AllowedChanges(
+                        s.get("allow").list(TEXT), s.get("note").text())));
+        JsonField t = o.get("summary");
+        Totals totals = new Totals(t.get("runs").integer(), t.get("comparisons").integer(),
+                t.get("changed").integer(), t.get("unexpected").integer(), t.get("crashes").integer(),
+                t.get("determinism").integer(), t.get("lint").integer());
+        return new AuditReport(version, o.get("before").text(), o.get("after").text(), o.get("judge").text(),
                 seeds, expectations, totals,
-                o.objects("comparisons", ReportJson::comparison),
-                o.objects("unexpected", u -> new UnexpectedChange(input(u), u.get("node", TEXT),
-                        u.objects("changes", ReportJson::change))),
-                o.objects("determinism", d -> new SeedDifference(input(d), d.get("variant", TEXT),
-                        d.get("base_seed", LONG), d.get("seed", LONG), d.objects("changes", ReportJson::change))),
-                o.objects("lint", l -> new LintFinding(input(l), l.get("variant", TEXT), l.get("node", TEXT),
-                        l.get("claim", TEXT), l.list("tokens", TEXT))),
-                o.objects("crashes", c -> new Crash(input(c), c.get("variant", TEXT), c.get("error_type", TEXT),
-                        c.get("error", TEXT), c.get("other_variant", TEXT),
-                        c.parsed("other_outcome", RunOutcome::fromValue), c.getOrNull("other_score", NUMBER))),
-                changelog(o.object("changelog")),
-                o.has("python") ? python(o.object("python")) : null);
+                o.get("comparisons").list(ReportJson::comparison),
+                o.get("unexpected").list(u -> new UnexpectedChange(input(u), u.get("node").text(),
+                        u.get("changes").list(ReportJson::change))),
+                o.get("determinism").list(d -> new SeedDifference(input(d), d.get("variant").text(),
+                        d.get("base_seed").longInteger(), d.get("seed").longInteger(),
+                        d.get("changes").list(ReportJson::change))),
+                o.get("lint").list(l -> new LintFinding(input(l), l.get("variant").text(), l.get("node").text(),
+                        l.get("claim").text(), l.get("tokens").list(TEXT))),
+                o.get("crashes").list(c -> new Crash(input(c), c.get("variant").text(), c.get("error_type").text(),
+                        c.get("error").text(), c.get("other_variant").text(),
+                        c.get("other_outcome").parsed(RunOutcome::fromValue),
+                        c.get("other_score").optionalOrNull(NUMBER))),
+                changelog(o.get("changelog")),
+                o.get("python").isMissing() ? null : python(o.get("python")));
     }
 
-    private static PythonOriginals python(JsonFields p) {
-        return new PythonOriginals(p.get("checkout", TEXT), p.list("stand_ins", TEXT));
+    private static PythonOriginals python(JsonField p) {
+        return new PythonOriginals(p.get("checkout").text(), p.get("stand_ins").list(TEXT));
     }
 
-    private static Changelog changelog(JsonFields c) {
-        return new Changelog(c.list("scripts", TEXT), c.getOrNull("line", TEXT), c.getOrNull("withheld", TEXT),
-                c.list("unexercised", TEXT));
+    private static Changelog changelog(JsonField c) {
+        return new Changelog(c.get("scripts").list(TEXT), c.get("line").optionalOrNull(TEXT),
+                c.get("withheld").optionalOrNull(TEXT), c.get("unexercised").list(TEXT));
     }
 
-    private static Comparison comparison(JsonFields c) {
+    private static Comparison comparison(JsonField c) {
         ChangedTrees trees = null;
-        if (c.has("trees")) {
-            JsonFields t = c.object("trees");
-            trees = new ChangedTrees(tree(t, "before"), tree(t, "after"));
+        JsonField t = c.get("trees");
+        if (!t.isMissing()) {
+            trees = new ChangedTrees(tree(t.get("before")), tree(t.get("after")));
         }
-        return new Comparison(input(c), c.get("description", TEXT), run(c.object("before")), run(c.object("after")),
-                c.getOrNull("delta", NUMBER),
-                c.objects("changes", ch -> new CheckedChange(change(ch), ch.get("expected", BOOL))),
-                c.get("changed", BOOL), c.get("unexpected", INT), trees);
+        return new Comparison(input(c), c.get("description").text(), run(c.get("before")), run(c.get("after")),
+                c.get("delta").optionalOrNull(NUMBER),
+                c.get("changes").list(ch -> new CheckedChange(change(ch), ch.get("expected").bool())),
+                c.get("changed").bool(), c.get("unexpected").integer(), trees);
     }
 
-    private static ResultNode tree(JsonFields trees, String side) {
-        JsonNode v = trees.value(side);
-        return v.isNull() ? null : TreeJson.readStored(v, trees.path(side));
+    private static ResultNode tree(JsonField side) {
+        return side.value().isNull() ? null : TreeJson.readStored(side);
     }
 
-    private static ComparedRun run(JsonFields r) {
-        return new ComparedRun(r.get("variant", TEXT), r.parsed("outcome", RunOutcome::fromValue),
-                r.getOrNull("final_score", NUMBER), r.getOrNull("error_type", TEXT), r.getOrNull("error", TEXT),
-                r.get("judge_requests", INT), r.get("result", TEXT),
-                r.has("seed_range") ? seedRange(r.object("seed_range")) : null);
+    private static ComparedRun run(JsonField r) {
+        JsonField range = r.get("seed_range");
+        return new ComparedRun(r.get("variant").text(), r.get("outcome").parsed(RunOutcome::fromValue),
+                r.get("final_score").optionalOrNull(NUMBER), r.get("error_type").optionalOrNull(TEXT),
+                r.get("error").optionalOrNull(TEXT), r.get("judge_requests").integer(), r.get("result").text(),
+                range.isMissing() ? null : seedRange(range));
     }
 
-    private static SeedRange seedRange(JsonFields s) {
-        return new SeedRange(s.getOrNull("low", NUMBER), s.getOrNull("high", NUMBER), s.get("crashed", BOOL));
+    private static SeedRange seedRange(JsonField s) {
+        return new SeedRange(s.get("low").optionalOrNull(NUMBER), s.get("high").optionalOrNull(NUMBER),
+                s.get("crashed").bool());
     }
 
-    private static ScriptInput input(JsonFields o) {
-        return new ScriptInput(o.get("script", TEXT), o.get("input_kind", TEXT), o.get("input", TEXT));
+    private static ScriptInput input(JsonField o) {
+        return new ScriptInput(o.get("script").text(), o.get("input_kind").text(), o.get("input").text());
     }
 
-    private static NodeChange change(JsonFields c) {
-        return new NodeChange(c.parsed("class", ChangeClass::fromLabel), c.get("kind", TEXT), c.get("node", TEXT),
-                c.getOrNull("before", TEXT), c.getOrNull("after", TEXT), c.get("text", TEXT));
+    private static NodeChange change(JsonField c) {
+        return new NodeChange(c.get("class").parsed(ChangeClass::fromLabel), c.get("kind").text(),
+                c.get("node").text(), c.get("before").optionalOrNull(TEXT), c.get("after").optionalOrNull(TEXT),
+                c.get("text").text());
     }
 }

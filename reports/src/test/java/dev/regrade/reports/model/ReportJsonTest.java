@@ -6,15 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.BadInputException;
 import dev.regrade.reports.SmallReports;
-import dev.regrade.rubric.json.BadJsonException;
+
 import dev.regrade.rubric.json.JsonFiles;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 class ReportJsonTest {
     private static AuditReport roundTrip(AuditReport report) {
-        return ReportJson.read(JsonFiles.parse(ReportJson.toFileText(report)));
+        return ReportJson.read(null, JsonFiles.parse(ReportJson.toFileText(report)));
     }
 
     @Test
@@ -27,7 +28,7 @@ class ReportJsonTest {
     @Test
     void writingWhatWasReadGivesTheSameBytes() {
         String text = ReportJson.toFileText(SmallReports.small());
-        assertEquals(text, ReportJson.toFileText(ReportJson.read(JsonFiles.parse(text))));
+        assertEquals(text, ReportJson.toFileText(ReportJson.read(null, JsonFiles.parse(text))));
     }
 
     @Test
@@ -50,7 +51,7 @@ class ReportJsonTest {
     private static String problem(Consumer<ObjectNode> edit) {
         ObjectNode json = ReportJson.toJson(SmallReports.small());
         edit.accept(json);
-        return assertThrows(BadJsonException.class, () -> ReportJson.read(json)).getMessage();
+        return assertThrows(BadInputException.class, () -> ReportJson.read("report.json", json)).getMessage();
     }
 
     private static ObjectNode at(JsonNode n) {
@@ -59,25 +60,25 @@ class ReportJsonTest {
 
     @Test
     void aMalformedReportNamesThePathOfTheField() {
-        assertEquals("$.comparisons[1].before.outcome: missing",
+        assertEquals("report.json: $.comparisons[1].before.outcome: missing",
                 problem(j -> at(j.get("comparisons").get(1).get("before")).remove("outcome")));
-        assertEquals("$.comparisons[0].after.outcome: unknown outcome 'exploded' (expected scored or crashed)",
+        assertEquals("report.json: $.comparisons[0].after.outcome: unknown outcome 'exploded' (expected scored or crashed)",
                 problem(j -> at(j.get("comparisons").get(0).get("after")).put("outcome", "exploded")));
-        assertEquals("$.comparisons[0].delta: expected a number or null",
+        assertEquals("report.json: $.comparisons[0].delta: expected a number or null, got a string",
                 problem(j -> at(j.get("comparisons").get(0)).put("delta", "0.2")));
-        assertEquals("$.comparisons[0].changes[1].class: unknown change class 'other' (expected structural, content, "
+        assertEquals("report.json: $.comparisons[0].changes[1].class: unknown change class 'other' (expected structural, content, "
                 + "verdict or derived)", problem(j -> at(j.get("comparisons").get(0).get("changes").get(1))
                 .put("class", "other")));
-        assertEquals("$.comparisons[0].trees.after.children[0].score: expected a number",
+        assertEquals("report.json: $.comparisons[0].trees.after.children[0].score: expected a number, got a string",
                 problem(j -> at(j.get("comparisons").get(0).get("trees").get("after").get("children").get(0))
                         .put("score", "high")));
-        assertEquals("$.lint[0].tokens[0]: expected a string",
+        assertEquals("report.json: $.lint[0].tokens[0]: expected a string, got a number",
                 problem(j -> at(j.get("lint").get(0)).putArray("tokens").add(1)));
-        assertEquals("$.summary.runs: expected an integer", problem(j -> at(j.get("summary")).put("runs", 1.5)));
-        assertEquals("$.seeds: expected at least one seed", problem(j -> j.putArray("seeds")));
-        assertEquals("$.regrade_audit: format version 2; this Regrade reads version 1",
+        assertEquals("report.json: $.summary.runs: expected a whole number, got 1.5", problem(j -> at(j.get("summary")).put("runs", 1.5)));
+        assertEquals("report.json: $.seeds: expected at least one seed", problem(j -> j.putArray("seeds")));
+        assertEquals("report.json: $.regrade_audit: format version 2; this Regrade reads version 1",
                 problem(j -> j.put("regrade_audit", 2)));
-        assertEquals("$: expected an object", assertThrows(BadJsonException.class,
-                () -> ReportJson.read(JsonFiles.parse("[]"))).getMessage());
+        assertEquals("$: expected an object, got a list", assertThrows(BadInputException.class,
+                () -> ReportJson.read(null, JsonFiles.parse("[]"))).getMessage());
     }
 }

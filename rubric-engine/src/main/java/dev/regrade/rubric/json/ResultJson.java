@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.JudgeCall;
 import java.util.ArrayList;
@@ -83,136 +85,61 @@ public final class ResultJson {
     /**
      * Reads a document Regrade wrote ({@link #toFileText}) back into the document it was written
      * from, so that writing it again gives the same text. Shape problems are
-     * {@link BadJsonException}s with the JSON path.
+     * {@link BadInputException}s with the file and JSON path.
      */
-    public static ResultDocument fromJson(JsonNode doc) {
-        object(doc, "$");
+    public static ResultDocument fromJson(JsonField doc) {
+        doc.object();
         List<EvalBreakdown> breakdown = new ArrayList<>();
-        JsonNode b = array(doc.get("eval_breakdown"), "$.eval_breakdown");
-        for (int i = 0; i < b.size(); i++) {
-            String at = "$.eval_breakdown[" + i + "]";
-            JsonNode e = object(b.get(i), at);
+        for (JsonField e : doc.get("eval_breakdown").elements()) {
             List<JsonNode> info = new ArrayList<>();
-            array(e.get("info"), at + ".info").forEach(info::add);
-            breakdown.add(new EvalBreakdown(info, TreeJson.readStored(e.get("verification_tree"),
-                    at + ".verification_tree")));
+            e.get("info").as(JsonField.Kind.ARRAY).forEach(info::add);
+            breakdown.add(new EvalBreakdown(info, TreeJson.readStored(e.get("verification_tree"))));
         }
         TreeStatistics stats = null;
-        JsonNode st = doc.get("tree_statistics");
-        if (st != null) {
-            object(st, "$.tree_statistics");
-            stats = new TreeStatistics(integer(st, "depth", "$.tree_statistics"),
-                    integer(st, "total_nodes", "$.tree_statistics"), integer(st, "leaf_nodes", "$.tree_statistics"));
+        JsonField st = doc.get("tree_statistics");
+        if (!st.isMissing()) {
+            stats = new TreeStatistics(st.get("depth").integer(), st.get("total_nodes").integer(),
+                    st.get("leaf_nodes").integer());
         }
-        JsonNode score = doc.get("final_score");
-        if (score == null || !(score.isNull() || score.isNumber())) {
-            throw new BadJsonException("$.final_score", "expected a number or null");
-        }
-        ResultSummary summary = new ResultSummary(text(doc, "agent_name", "$", false),
-                text(doc, "answer_name", "$", false), score.isNull() ? null : score.doubleValue(),
-                text(doc, "judge_model", "$", true), text(doc, "extract_model", "$", true), breakdown, stats);
-        return new ResultDocument(summary, meta(object(doc.get("regrade"), "$.regrade")));
+        Double score = doc.get("final_score").asOrNull(JsonField.Kind.NUMBER);
+        ResultSummary summary = new ResultSummary(doc.get("agent_name").text(), doc.get("answer_name").text(), score,
+                doc.get("judge_model").textOrNull(), doc.get("extract_model").textOrNull(), breakdown, stats);
+        return new ResultDocument(summary, meta(doc.get("regrade").object()));
     }
 
-    private static RunMeta meta(JsonNode r) {
-        String at = "$.regrade";
-        RunOutcome outcome;
-        try {
-            outcome = RunOutcome.fromValue(text(r, "outcome", at, false));
-        } catch (IllegalArgumentException e) {
-            throw new BadJsonException(at + ".outcome", e.getMessage());
-        }
+    private static RunMeta meta(JsonField r) {
+        RunOutcome outcome = r.get("outcome").parsed(RunOutcome::fromValue);
         List<JudgeCall> calls = new ArrayList<>();
-        JsonNode requests = array(r.get("judge_requests"), at + ".judge_requests");
-        for (int i = 0; i < requests.size(); i++) {
-            String c = at + ".judge_requests[" + i + "]";
-            JsonNode o = object(requests.get(i), c);
-            JsonNode verdict = o.get("verdict");
-            if (verdict == null || !(verdict.isNull() || verdict.isBoolean())) {
-                throw new BadJsonException(c + ".verdict", "expected true, false or null");
-            }
-            calls.add(new JudgeCall(text(o, "node", c, false), text(o, "claim", c, true), text(o, "url", c, true),
-                    integer(o, "vote", c), text(o, "prompt_sha256", c, true),
-                    verdict.isNull() ? null : verdict.booleanValue(),
-                    verdict.isNull() ? text(o, "error", c, true) : null));
+        for (JsonField o : r.get("judge_requests").elements()) {
+            Boolean verdict = o.get("verdict").asOrNull(JsonField.Kind.BOOLEAN);
+            calls.add(new JudgeCall(o.get("node").text(), o.get("claim").textOrNull(), o.get("url").textOrNull(),
+                    o.get("vote").integer(), o.get("prompt_sha256").textOrNull(), verdict,
+                    verdict == null ? o.get("error").textOrNull() : null));
         }
         List<PageVisit> pages = new ArrayList<>();
-        JsonNode visits = array(r.get("pages"), at + ".pages");
-        for (int i = 0; i < visits.size(); i++) {
-            String p = at + ".pages[" + i + "]";
-            JsonNode o = object(visits.get(i), p);
-            pages.add(new PageVisit(text(o, "url", p, false), text(o, "outcome", p, false)));
+        for (JsonField o : r.get("pages").elements()) {
+            pages.add(new PageVisit(o.get("url").text(), o.get("outcome").text()));
         }
-        JsonNode seed = r.get("hash_seed");
-        if (seed == null || !seed.isIntegralNumber()) {
-            throw new BadJsonException(at + ".hash_seed", "expected a whole number");
-        }
+        long seed = r.get("hash_seed").longInteger();
         boolean crashed = outcome == RunOutcome.CRASHED;
-        return new RunMeta(text(r, "script", at, true), text(r, "variant", at, true), text(r, "input_kind", at, true),
-                text(r, "input", at, true), text(r, "eval_date", at, true), seed.longValue(), outcome,
-                crashed ? text(r, "error_type", at, true) : null, crashed ? text(r, "error", at, true) : null,
-                calls, pages);
-    }
-
-    private static JsonNode object(JsonNode v, String path) {
-        if (v == null || !v.isObject()) {
-            throw new BadJsonException(path, "expected an object");
-        }
-        return v;
-    }
-
-    private static JsonNode array(JsonNode v, String path) {
-        if (v == null || !v.isArray()) {
-            throw new BadJsonException(path, "expected a list");
-        }
-        return v;
-    }
-
-    private static String text(JsonNode o, String field, String path, boolean nullable) {
-        JsonNode v = o.get(field);
-        if (v != null && v.isTextual()) {
-            return v.textValue();
-        }
-        if (nullable && v != null && v.isNull()) {
-            return null;
-        }
-        throw new BadJsonException(path + "." + field, nullable ? "expected a string or null" : "expected a string");
-    }
-
-    private static int integer(JsonNode o, String field, String path) {
-        JsonNode v = o.get(field);
-        if (v == null || !v.isInt()) {
-            throw new BadJsonException(path + "." + field, "expected a whole number");
-        }
-        return v.intValue();
+        return new RunMeta(r.get("script").textOrNull(), r.get("variant").textOrNull(),
+                r.get("input_kind").textOrNull(), r.get("input").textOrNull(), r.get("eval_date").textOrNull(), seed,
+                outcome, crashed ? r.get("error_type").textOrNull() : null,
+                crashed ? r.get("error").textOrNull() : null, calls, pages);
     }
 
     /**
      * The verification tree of a result document, or null when it has none (a crashed run, or an
-     * empty {@code eval_breakdown}). Shape problems are {@link BadJsonException}s with the path.
+     * empty {@code eval_breakdown}). Shape problems are {@link BadInputException}s with the file and path.
      */
-    public static JsonNode treeOf(JsonNode doc) {
-        if (doc == null || !doc.isObject()) {
-            throw new BadJsonException("$", "expected a result object");
-        }
-        JsonNode breakdown = doc.get("eval_breakdown");
-        if (breakdown == null) {
-            throw new BadJsonException("$.eval_breakdown", "missing");
-        }
-        if (!breakdown.isArray()) {
-            throw new BadJsonException("$.eval_breakdown", "expected a list");
-        }
-        if (breakdown.isEmpty()) {
+    public static JsonField treeOf(JsonField doc) {
+        doc.as(JsonField.Kind.OBJECT.as("a result object"));
+        JsonField breakdown = doc.get("eval_breakdown");
+        if (breakdown.array().node().isEmpty()) {
             return null;
         }
-        JsonNode first = breakdown.get(0);
-        if (!first.isObject()) {
-            throw new BadJsonException("$.eval_breakdown[0]", "expected an object");
-        }
-        JsonNode tree = first.get("verification_tree");
-        if (tree == null) {
-            throw new BadJsonException("$.eval_breakdown[0].verification_tree", "missing");
-        }
+        JsonField tree = breakdown.get(0).get("verification_tree");
+        tree.value();
         return tree;
     }
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.rubric.Node;
 import dev.regrade.rubric.Status;
 import dev.regrade.rubric.Strategy;
@@ -38,88 +40,53 @@ public final class TreeJson {
 
     /**
      * Reads a tree into engine nodes (checked as the original's constructor checks them); every
-     * problem is a {@link BadJsonException} naming the JSON path (for example
+     * problem is a {@link BadInputException} naming the file and JSON path (for example
      * {@code $.eval_breakdown[0].verification_tree.children[2].score}).
      */
-    public static Node fromJson(JsonNode json, String path) {
-        ResultNode n = header(json, path);
+    public static Node fromJson(JsonField json) {
+        ResultNode n = header(json);
         Node node;
         try {
             node = new Node(n.id(), n.desc(), n.critical(), n.score(), n.status(), n.strategy());
         } catch (RuntimeException e) {
-            throw new BadJsonException(path, e.getMessage());
+            throw json.bad(e.getMessage());
         }
-        List<JsonNode> children = children(json, path);
-        for (int i = 0; i < children.size(); i++) {
-            node.addNode(fromJson(children.get(i), path + ".children[" + i + "]"));
+        for (JsonField child : children(json)) {
+            node.addNode(fromJson(child));
         }
         return node;
     }
 
     /**
      * Reads a stored tree as it is (a scored tree need not satisfy the constructor's checks);
-     * problems are {@link BadJsonException}s naming the JSON path.
+     * problems are {@link BadInputException}s naming the file and JSON path.
      */
-    public static ResultNode readStored(JsonNode json, String path) {
-        ResultNode n = header(json, path);
-        List<JsonNode> children = children(json, path);
+    public static ResultNode readStored(JsonField json) {
+        ResultNode n = header(json);
+        List<JsonField> children = children(json);
         List<ResultNode> read = new ArrayList<>(children.size());
-        for (int i = 0; i < children.size(); i++) {
-            read.add(readStored(children.get(i), path + ".children[" + i + "]"));
+        for (JsonField child : children) {
+            read.add(readStored(child));
         }
         return new ResultNode(n.id(), n.desc(), n.critical(), n.score(), n.status(), n.strategy(), read);
     }
 
     /** The node's own fields, without its children. */
-    private static ResultNode header(JsonNode json, String path) {
-        if (json == null || !json.isObject()) {
-            throw new BadJsonException(path, "expected a node object");
-        }
-        String id = text(json, "id", path);
-        String desc = text(json, "desc", path);
-        JsonNode critical = json.get("critical");
-        if (critical == null || !critical.isBoolean()) {
-            throw new BadJsonException(path + ".critical", "expected true or false");
-        }
-        JsonNode score = json.get("score");
-        if (score == null || !score.isNumber()) {
-            throw new BadJsonException(path + ".score", "expected a number");
-        }
-        Status status;
-        Strategy strategy;
-        try {
-            status = Status.fromValue(text(json, "status", path));
-        } catch (IllegalArgumentException e) {
-            throw new BadJsonException(path + ".status", e.getMessage());
-        }
-        try {
-            JsonNode s = json.get("strategy");
-            strategy = s == null || s.isNull() ? Strategy.PARALLEL : Strategy.fromValue(s.asText());
-        } catch (IllegalArgumentException e) {
-            throw new BadJsonException(path + ".strategy", e.getMessage());
-        }
-        return new ResultNode(id, desc, critical.booleanValue(), score.doubleValue(), status, strategy, List.of());
+    private static ResultNode header(JsonField json) {
+        json.as(JsonField.Kind.OBJECT.as("a node object"));
+        String id = json.get("id").text();
+        String desc = json.get("desc").text();
+        boolean critical = json.get("critical").bool();
+        double score = json.get("score").number();
+        Status status = json.get("status").parsed(Status::fromValue);
+        JsonField s = json.get("strategy");
+        Strategy strategy = s.isMissingOrNull() ? Strategy.PARALLEL : s.parsed(Strategy::fromValue);
+        return new ResultNode(id, desc, critical, score, status, strategy, List.of());
     }
 
-    private static List<JsonNode> children(JsonNode json, String path) {
-        JsonNode children = json.get("children");
-        if (children == null || children.isNull()) {
-            return List.of();
-        }
-        if (!children.isArray()) {
-            throw new BadJsonException(path + ".children", "expected a list");
-        }
-        List<JsonNode> out = new ArrayList<>(children.size());
-        children.forEach(out::add);
-        return out;
-    }
-
-    private static String text(JsonNode json, String field, String path) {
-        JsonNode v = json.get(field);
-        if (v == null || !v.isTextual()) {
-            throw new BadJsonException(path + "." + field, "expected a string");
-        }
-        return v.textValue();
+    private static List<JsonField> children(JsonField json) {
+        JsonField children = json.get("children");
+        return children.isMissingOrNull() ? List.of() : children.elements();
     }
 
     /** The original's {@code tree_statistics}: depth (root = 0), total nodes, leaf nodes. */

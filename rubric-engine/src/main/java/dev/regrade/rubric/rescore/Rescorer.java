@@ -2,9 +2,10 @@ package dev.regrade.rubric.rescore;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.rubric.Node;
-import dev.regrade.rubric.json.BadJsonException;
 import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.json.TreeJson;
 import java.util.ArrayList;
@@ -22,18 +23,17 @@ public final class Rescorer {
 
     /**
      * Rescores one result document (written by Regrade or by the Python original). Throws
-     * {@link BadJsonException} naming the JSON path when the document is not a result.
+     * {@link BadInputException} naming the file and JSON path when the document is not a result.
      */
-    public static Rescore rescore(JsonNode document) {
-        JsonNode treeJson = ResultJson.treeOf(document);
+    public static Rescore rescore(JsonField result) {
+        JsonField treeJson = ResultJson.treeOf(result);
+        JsonNode document = result.node();
+        result.get("final_score").asOrNull(JsonField.Kind.NUMBER);
         JsonNode finalScore = document.get("final_score");
-        if (finalScore == null || !(finalScore.isNumber() || finalScore.isNull())) {
-            throw new BadJsonException("$.final_score", "expected a number");
-        }
         if (treeJson == null) {
             return new Rescore(false, List.of(), (ObjectNode) document.deepCopy());
         }
-        Node root = TreeJson.fromJson(treeJson, TREE_PATH);
+        Node root = TreeJson.fromJson(treeJson);
         List<Node> nodes = new ArrayList<>();
         List<String> paths = new ArrayList<>();
         collect(root, TREE_PATH, nodes, paths);

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.api.BadInputException;
+import dev.regrade.api.JsonField;
 import dev.regrade.rubric.JudgeCall;
 import dev.regrade.rubric.Status;
 import dev.regrade.rubric.Strategy;
@@ -39,7 +41,7 @@ class ResultJsonReadTest {
     void aDocumentReadBackIsTheDocumentWritten() {
         for (ResultDocument doc : List.of(scored(), crashed())) {
             String text = ResultJson.toFileText(doc);
-            ResultDocument read = ResultJson.fromJson(JsonFiles.parse(text));
+            ResultDocument read = ResultJson.fromJson(JsonField.root("r.json", JsonFiles.parse(text)));
             assertEquals(doc.regrade(), read.regrade());
             assertEquals(doc.tree(), read.tree());
             assertEquals(text, ResultJson.toFileText(read));
@@ -50,10 +52,36 @@ class ResultJsonReadTest {
     void aBadShapeNamesItsPath() {
         ObjectNode doc = ResultJson.toJson(scored());
         ((ObjectNode) doc.get("regrade").get("judge_requests").get(1)).put("verdict", "yes");
-        BadJsonException e = assertThrows(BadJsonException.class, () -> ResultJson.fromJson(doc));
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> ResultJson.fromJson(JsonField.root("r.json", doc)));
         assertEquals("$.regrade.judge_requests[1].verdict", e.path());
+        assertEquals("r.json: $.regrade.judge_requests[1].verdict: expected true, false or null, got a string",
+                e.getMessage());
         ObjectNode noRegrade = ResultJson.toJson(crashed());
         noRegrade.remove("regrade");
-        assertEquals("$.regrade", assertThrows(BadJsonException.class, () -> ResultJson.fromJson(noRegrade)).path());
+        assertEquals("r.json: $.regrade: missing", assertThrows(BadInputException.class,
+                () -> ResultJson.fromJson(JsonField.root("r.json", noRegrade))).getMessage());
+        ObjectNode wrongType = ResultJson.toJson(crashed());
+        wrongType.put("agent_name", 3);
+        assertEquals("r.json: $.agent_name: expected a string, got a number", assertThrows(BadInputException.class,
+                () -> ResultJson.fromJson(JsonField.root("r.json", wrongType))).getMessage());
+    }
+
+    @Test
+    void aTreesProblemNamesItsNodesPath() {
+        ObjectNode doc = ResultJson.toJson(scored());
+        ObjectNode leaf = (ObjectNode) doc.get("eval_breakdown").get(0).get("verification_tree").get("children").get(0);
+        leaf.remove("critical");
+        assertEquals("r.json: $.eval_breakdown[0].verification_tree.children[0].critical: missing",
+                assertThrows(BadInputException.class, () -> ResultJson.fromJson(JsonField.root("r.json", doc)))
+                        .getMessage());
+        leaf.put("critical", true).put("score", "0");
+        assertEquals("r.json: $.eval_breakdown[0].verification_tree.children[0].score: expected a number, got a string",
+                assertThrows(BadInputException.class, () -> TreeJson.fromJson(JsonField.root("r.json", doc)
+                        .get("eval_breakdown").get(0).get("verification_tree"))).getMessage());
+        leaf.put("score", 0.0).put("status", "done");
+        assertEquals("r.json: $.eval_breakdown[0].verification_tree.children[0].status: unknown status 'done' "
+                + "(expected passed, failed, partial, skipped or initialized)", assertThrows(BadInputException.class,
+                () -> ResultJson.fromJson(JsonField.root("r.json", doc))).getMessage());
     }
 }

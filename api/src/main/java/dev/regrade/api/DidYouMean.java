@@ -1,0 +1,62 @@
+package dev.regrade.api;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The name a misspelling most likely meant, for "did you mean" hints: the one closeness rule. */
+public final class DidYouMean {
+    private DidYouMean() {
+    }
+
+    /**
+     * The one candidate closest to {@code name} by edit distance (ignoring case), when it is close (at most
+     * 2 edits, or a quarter of the name's length for long names) and no other candidate is as close; else empty.
+     */
+    public static Optional<String> closest(String name, Collection<String> candidates) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        int limit = Math.max(2, name.length() / 4);
+        List<String> best = List.of();
+        int bestDistance = limit + 1;
+        for (String c : candidates) {
+            int d = distance(lower, c.toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = List.of(c);
+            } else if (d == bestDistance && !best.contains(c)) {
+                best = List.of();
+            }
+        }
+        return best.size() == 1 && !best.get(0).equals(name) ? Optional.of(best.get(0)) : Optional.empty();
+    }
+
+    /** {@code "; did you mean 'x'?"} for the close candidate, or nothing. */
+    public static String suffix(String name, Collection<String> candidates) {
+        return closest(name, candidates).map(DidYouMean::phrase).orElse("");
+    }
+
+    static String phrase(String suggestion) {
+        return "; did you mean '" + suggestion + "'?";
+    }
+
+    /** Levenshtein distance over UTF-16 units (as commons-text's {@code LevenshteinDistance}, which this replaced). */
+    static int distance(CharSequence a, CharSequence b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] t = previous;
+            previous = current;
+            current = t;
+        }
+        return previous[b.length()];
+    }
+}
