@@ -14,6 +14,8 @@ import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyTruth;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
+import dev.regrade.wearable.io.PerRow;
+import dev.regrade.wearable.io.Rows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,7 +100,7 @@ public final class ConvQaScorer {
                 : Pairing.positional(g.count(), p.count());
         try (PerRow.Memory rows = PerRow.memory()) {
             ObjectNode head = evaluate(g, p, pairing, rows, runBleu, runJudge, false, new int[2]);
-            head.set("per_row", rows.rows);
+            head.set("per_row", rows.rows());
             return head;
         }
     }
@@ -107,9 +109,9 @@ public final class ConvQaScorer {
     public ScoreRun run(Path goldenPath, Path predsPath, Path output) {
         // Golden is read once for pairing, holding only its keys and where each line lies: a row is read
         // again when it is scored. Predictions likewise: their keys held for pairing, rows rebuilt from spans.
-        IndexedRows g = Rows.index(goldenPath, GOLDEN_KEY_FIELDS, GOLDEN_FIELDS);
+        Rows.FileIndex g = Rows.index(goldenPath, GOLDEN_KEY_FIELDS, GOLDEN_FIELDS);
         Rows scored = g.scored();
-        IndexedRows keys = Rows.index(predsPath, PRED_KEY_FIELDS, PRED_FIELDS); // read once, rebuilt when scored
+        Rows.FileIndex keys = Rows.index(predsPath, PRED_KEY_FIELDS, PRED_FIELDS); // read once, rebuilt when scored
         Rows p = keys.scored();
         int ng = g.count();
         int np = keys.count();

@@ -12,6 +12,9 @@ import dev.regrade.pycompat.PyRound;
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
+import dev.regrade.wearable.io.PerRow;
+import dev.regrade.wearable.io.Rows;
+import dev.regrade.wearable.io.Utf8Sink;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -115,7 +118,7 @@ public final class LongQaScorer {
         Rows p = Rows.of(preds);
         try (PerRow.Memory rows = PerRow.memory()) {
             ObjectNode head = evaluate(g, p, pairForEvaluate(g, p), rows);
-            head.set("per_row", rows.rows);
+            head.set("per_row", rows.rows());
             return head;
         }
     }
@@ -133,8 +136,8 @@ public final class LongQaScorer {
         // Each file is read holding only what pairing reads (fixed's id; released's composite key, whose
         // warnings show all three prediction fields) and where the scored fields lie: a row is built again
         // when it is scored, so fewer objects live through the collections.
-        IndexedRows g;
-        IndexedRows p;
+        Rows.FileIndex g;
+        Rows.FileIndex p;
         if (variant.isReleased()) {
             // Released pairs by position unless the counts differ, so its composite keys (the questions: most
             // of what would be held) are read only then, in a second pass over each file.

@@ -5,6 +5,7 @@ import dev.regrade.pycompat.PyJsonValue;
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyTruth;
 import dev.regrade.pycompat.PyValueError;
+import dev.regrade.wearable.io.Rows;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -23,7 +24,7 @@ import java.util.function.UnaryOperator;
  * How predictions meet golden rows. A plan is either positional (golden and predictions streamed side
  * by side, Python's {@code zip}) or keyed: for each prediction, in prediction order, the golden row it
  * was matched to (or none: dropped). Keyed plans hold one int per prediction and, per golden row kept,
- * its index in the {@link IndexedRows} it came from (the row is built again when it is scored), or the
+ * its index in the {@link Rows.Indexed} rows it came from (the row is built again when it is scored), or the
  * compacted row itself for rows held in memory.
  */
 final class Pairing {
@@ -227,12 +228,12 @@ final class Pairing {
             return;
         }
         int i = 0;
-        try (Rows.RowIterator p = preds.open(); IndexedRows.Reader reader = golden.reader()) {
+        try (Rows.RowIterator p = preds.open(); Rows.Lookup lookup = golden.lookup()) {
             while (p.hasNext()) {
                 JsonNode row = p.next();
                 int gi = goldenOfPred[i++];
                 if (gi >= 0) {
-                    pair.accept(golden.get(gi, reader, compact), row);
+                    pair.accept(golden.get(gi, lookup, compact), row);
                 }
             }
         }
@@ -374,29 +375,28 @@ final class Pairing {
     }
 
     /**
-     * The golden rows a keyed plan keeps: for rows from an {@link IndexedRows}, their index there (the
-     * row is built again when it is scored); for other rows, the compacted row.
+     * The golden rows a keyed plan keeps: for {@link Rows.Indexed} rows (a {@link Rows.FileIndex} or rows
+     * held in memory), their index there (the row is built again when it is scored); for other rows, the
+     * compacted row.
      */
     private static final class Held {
         /** Golden rows that can be built again by index (then only indexes are kept), else null. */
-        private final IndexedRows source;
-        private final HeldRows held;
+        private final Rows.Indexed source;
         private int[] index = new int[1024];
         private int size;
         private final List<JsonNode> rows = new ArrayList<>();
 
         Held(Rows goldenRows) {
-            this.source = goldenRows instanceof IndexedRows ix ? ix : null;
-            this.held = goldenRows instanceof HeldRows h ? h : null;
+            this.source = goldenRows instanceof Rows.Indexed ix ? ix : null;
         }
 
         int size() {
-            return source != null || held != null ? size : rows.size();
+            return source != null ? size : rows.size();
         }
 
         /** Keeps the row {@code it} just returned. */
         void add(Rows.RowIterator it, JsonNode row, UnaryOperator<JsonNode> compact) {
-            if (source == null && held == null) {
+            if (source == null) {
                 rows.add(compact.apply(row));
                 return;
             }
@@ -406,16 +406,13 @@ final class Pairing {
             index[size++] = it.lastIndex();
         }
 
-        /** A reader of the golden file when rows are kept by index in it, else null. */
-        IndexedRows.Reader reader() {
-            return source != null ? source.reader() : null;
+        /** A lookup of the golden rows when they are kept by index, else null. */
+        Rows.Lookup lookup() {
+            return source != null ? source.lookup() : null;
         }
 
-        JsonNode get(int i, IndexedRows.Reader reader, UnaryOperator<JsonNode> compact) {
-            if (source != null) {
-                return compact.apply(source.row(reader, index[i]));
-            }
-            return held != null ? compact.apply(held.get(index[i])) : rows.get(i);
+        JsonNode get(int i, Rows.Lookup lookup, UnaryOperator<JsonNode> compact) {
+            return source != null ? compact.apply(lookup.row(index[i])) : rows.get(i);
         }
     }
 

@@ -14,6 +14,9 @@ import dev.regrade.pycompat.PyRound;
 import dev.regrade.pycompat.PyStr;
 import dev.regrade.pycompat.PyValueError;
 import dev.regrade.pycompat.PyWhitespace;
+import dev.regrade.wearable.io.PerRow;
+import dev.regrade.wearable.io.Rows;
+import dev.regrade.wearable.io.Utf8Sink;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -201,7 +204,7 @@ public final class ProactiveScorer {
             return null;
         }
         TagBytes tags = new TagBytes();
-        if (!LineParser.strings(b, start, end, tags)) {
+        if (!Rows.strings(b, start, end, tags)) {
             return null;
         }
         return compacted(o, java.util.Arrays.copyOf(tags.tags, tags.count));
@@ -217,7 +220,7 @@ public final class ProactiveScorer {
             return null;
         }
         TagBytes tags = new TagBytes();
-        if (!LineParser.strings(b, start, end, tags)) {
+        if (!Rows.strings(b, start, end, tags)) {
             return null;
         }
         o.set(PRED_TAGS, BinaryNode.valueOf(java.util.Arrays.copyOf(tags.tags, tags.count)));
@@ -225,7 +228,7 @@ public final class ProactiveScorer {
     }
 
     /** parse_tag of answers from their bytes (1 interrupt, 0 silent): golden ones as {@link #compact} keeps them, and predictions. */
-    private static final class TagBytes implements LineParser.StringItem {
+    private static final class TagBytes implements Rows.StringItem {
         private static final byte[] INTERRUPT = "$interrupt$".getBytes(StandardCharsets.US_ASCII);
         byte[] tags = new byte[16];
         int count;
@@ -268,7 +271,7 @@ public final class ProactiveScorer {
         try (PerRow.Memory rows = PerRow.memory()) {
             Rows p = Rows.of(preds);
             ObjectNode head = score(Rows.of(golden), p, p, rows);
-            head.set("per_row", rows.rows);
+            head.set("per_row", rows.rows());
             return head;
         }
     }
@@ -286,7 +289,7 @@ public final class ProactiveScorer {
                 // their ids held for pairing and their rows rebuilt from the file when scored.
                 Rows golden = Rows.loaded(goldenPath, GOLDEN_KEYS, "answers", ProactiveScorer::compactFromBytes,
                         ProactiveScorer::compact, HELD_FIELDS);
-                IndexedRows predKeys = Rows.index(predsPath, PRED_KEY_FIELDS, PRED_FIELDS); // read once
+                Rows.FileIndex predKeys = Rows.index(predsPath, PRED_KEY_FIELDS, PRED_FIELDS); // read once
 
                 head = score(golden, predKeys, predKeys.scored("answers", ProactiveScorer::compactPredFromBytes), rows);
             } catch (PyException e) {

@@ -9,6 +9,7 @@ import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyRepr;
+import dev.regrade.wearable.io.Rows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

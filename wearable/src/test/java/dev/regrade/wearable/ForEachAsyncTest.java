@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.wearable.io.Rows;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;

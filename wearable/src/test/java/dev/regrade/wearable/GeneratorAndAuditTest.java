@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.wearable.io.Rows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,6 +9,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.pycompat.PyJson;
+import dev.regrade.wearable.io.PerRow;
+import dev.regrade.wearable.io.Utf8Sink;
+import dev.regrade.wearable.io.RandomNodes;
+import dev.regrade.wearable.io.IoAccess;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -194,7 +198,7 @@ class PerRowEntryTest {
         StringBuilder sb = new StringBuilder();
         PyJson.dump(e.node(), PerRow.INDENT_2, 2, sb);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (Utf8Sink sink = new Utf8Sink(bytes)) {
+        try (Utf8Sink sink = IoAccess.sink(bytes)) {
             e.writeTo(sink);
         }
         byte[] want = sb.toString().getBytes(StandardCharsets.UTF_8);

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyJson;
+import dev.regrade.wearable.io.PerRow;
+import dev.regrade.wearable.io.Rows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

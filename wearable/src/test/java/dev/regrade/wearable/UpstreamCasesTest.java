@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJson;
+import dev.regrade.wearable.io.Rows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -36,6 +36,14 @@ class WarmupTest {
         w.await();
     }
 
+    /** Every class the warm-up names exists (after a move, a stale name would make it warm nothing). */
+    @Test
+    void everyNamedClassExists() throws ClassNotFoundException {
+        for (String c : Warmup.COMMON) {
+            assertEquals(c, Class.forName(c, false, Warmup.class.getClassLoader()).getName());
+        }
+    }
+
     private static List<String> warmupThreads() {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("regrade-warmup"))
                 .filter(Thread::isAlive).map(Thread::getName).toList();

@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.pycompat.PyJson;
+import dev.regrade.wearable.io.PerRow;
+import dev.regrade.wearable.io.Rows;
+import dev.regrade.wearable.io.IoAccess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,12 +70,12 @@ class WriterPathsTest {
      * write results, some fail alike.
      */
     private static void seeds(long first, int min, Case c) throws IOException {
-        long before = ParallelSplit.minBytes;
+        long before = IoAccess.minBytes();
         int ok = 0;
         int failed = 0;
         try {
             for (long seed = first; seed < first + 60; seed++) {
-                ParallelSplit.minBytes = seed % 4 < 2 ? before : 1;
+                IoAccess.minBytes(seed % 4 < 2 ? before : 1);
                 SplittableRandom r = new SplittableRandom(seed);
                 int n = seed % 10 == 4 ? r.nextInt(1025, 1600) : r.nextInt(min, 40);
                 String outcome = c.run(seed, r, Variant.RELEASED_AND_FIXED.get((int) (seed % 2)), seed % 3 == 0, n);
@@ -80,7 +83,7 @@ class WriterPathsTest {
                 failed += outcome.startsWith("results") ? 0 : 1;
             }
         } finally {
-            ParallelSplit.minBytes = before;
+            IoAccess.minBytes(before);
         }
         assertTrue(ok > 40 && failed > 0, "runs that wrote results: " + ok + ", that failed: " + failed);
     }

@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyOSError;

@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -26,20 +26,20 @@ import java.util.Map;
  * spooled as their text in Python's indent-2 layout (off the heap, then a temporary file past a bound) so
  * that a results file of any size is written without holding its rows as nodes ({@link #spool(Path)}).
  */
-abstract class PerRow implements AutoCloseable {
+public abstract class PerRow implements AutoCloseable {
     /** {@code json.dump(results, f, indent=2)}, as {@code write_results} writes. */
-    static final PyJson.Format INDENT_2 = PyJson.DUMPS.indent(2);
+    public static final PyJson.Format INDENT_2 = PyJson.DUMPS.indent(2);
 
-    abstract void add(ObjectNode row);
+    public abstract void add(ObjectNode row);
 
     /** Adds an entry: its node in memory, its text when spooled. */
-    abstract void add(Entry entry);
+    public abstract void add(Entry entry);
 
     /**
      * A per_row entry that can write its own text, without its node being built: a scorer's row at 100×
      * the val size is written a million times, and the general writer walks each node key by key.
      */
-    interface Entry {
+    public interface Entry {
         /** The entry as the original's dict. */
         ObjectNode node();
 
@@ -48,35 +48,45 @@ abstract class PerRow implements AutoCloseable {
     }
 
     /** What starts a field of an entry at level 2 and its key: "{" for the first, "," for the others. */
-    static String key(String name, boolean first) {
+    public static String key(String name, boolean first) {
         StringBuilder sb = new StringBuilder(first ? "{" : ",").append(indent(3));
         PyJson.dumpString(name, true, sb);
         return sb.append(": ").toString();
     }
 
     /** The newline and indent that start an item at {@code level} of an indent-2 document. */
-    static String indent(int level) {
+    public static String indent(int level) {
         return "\n".concat(" ".repeat(2 * level));
     }
 
-    static Memory memory() {
+    /** Entries kept as nodes, for a results dict in memory. */
+    public static Memory memory() {
         return new Memory();
     }
 
-    static Spool spool(Path dir) {
+    /** Entries spooled as text; the results file is made in {@code dir} until it is moved to its place. */
+    public static Spool spool(Path dir) {
         return new Spool(dir, Blocks.IN_MEMORY);
     }
 
-    static final class Memory extends PerRow {
+    public static final class Memory extends PerRow {
         final ArrayNode rows = JsonNodeFactory.instance.arrayNode();
 
+        private Memory() {
+        }
+
+        /** The entries added, in order (the per_row list itself, not a copy). */
+        public ArrayNode rows() {
+            return rows;
+        }
+
         @Override
-        void add(ObjectNode row) {
+        public void add(ObjectNode row) {
             rows.add(row);
         }
 
         @Override
-        void add(Entry entry) {
+        public void add(Entry entry) {
             rows.add(entry.node());
         }
 
@@ -91,7 +101,7 @@ abstract class PerRow implements AutoCloseable {
      * file. The results file is made (as a temp file beside it) when the spool is, so an output directory
      * that cannot be written is reported before any scoring.
      */
-    static final class Spool extends PerRow {
+    public static final class Spool extends PerRow {
         /** The results file while it is written (beside the output when the output is in the spool's directory). */
         private Path results;
         private final Blocks blocks;
@@ -111,7 +121,7 @@ abstract class PerRow implements AutoCloseable {
         }
 
         @Override
-        void add(ObjectNode row) {
+        public void add(ObjectNode row) {
             try {
                 separator();
                 PyJson.dump(row, INDENT_2, 2, out);
@@ -121,7 +131,7 @@ abstract class PerRow implements AutoCloseable {
         }
 
         @Override
-        void add(Entry entry) {
+        public void add(Entry entry) {
             try {
                 separator();
                 entry.writeTo(out);
@@ -141,7 +151,7 @@ abstract class PerRow implements AutoCloseable {
          * Writes {@code output} (the head keys, then per_row) and {@code <base>_summary<ext>} (the head
          * keys) exactly as {@code write_results} does; returns the summary path.
          */
-        Path writeResults(Path output, ObjectNode head) {
+        public Path writeResults(Path output, ObjectNode head) {
             try {
                 out.close();
                 StringBuilder text = new StringBuilder("{");
@@ -298,7 +308,7 @@ abstract class PerRow implements AutoCloseable {
     private static final java.util.concurrent.atomic.AtomicLong TEMP_NAMES = new java.util.concurrent.atomic.AtomicLong();
 
     /** {@code base, ext = os.path.splitext(path); f"{base}_summary{ext or '.json'}"}. */
-    static Path summaryPath(Path output) {
+    public static Path summaryPath(Path output) {
         String name = output.getFileName().toString();
         int dot = name.lastIndexOf('.');
         int lead = 0;

@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
  * (when allowed) 1 MB ones; integers past long, negative ones; doubles NaN, ±Infinity, -0.0, 1e300;
  * booleans, null, nested and empty arrays and objects.
  */
-final class RandomNodes {
+public final class RandomNodes {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final String[] PIECES = {"a", "video_path", "task", " ", "\"", "\\", "\\\"", "/", "\n", "\r", "\t",
         "\u0000", "\u0001", "\u001f", "\u007f", "\u0080", "\u00e9", "\u00a0", "\u07ff", "\u0800", "\u2028", "\u20ac",
@@ -33,13 +33,13 @@ final class RandomNodes {
     /** One in how many texts is about 1 MB long (0: none). */
     private final int hugeOneIn;
 
-    RandomNodes(SplittableRandom r, int hugeOneIn) {
+    public RandomNodes(SplittableRandom r, int hugeOneIn) {
         this.r = r;
         this.hugeOneIn = hugeOneIn;
     }
 
     /** Any String, "" included. */
-    String text() {
+    public String text() {
         if (hugeOneIn > 0 && r.nextInt(hugeOneIn) == 0) {
             String piece = PIECES[r.nextInt(PIECES.length)];
             return piece.repeat((1 << 20) / piece.length()) + "\ud83d"; // ends in a lone high surrogate
@@ -60,7 +60,7 @@ final class RandomNodes {
     }
 
     /** Any integer index-like value: 0, small, large, negative. */
-    int anInt() {
+    public int anInt() {
         return switch (r.nextInt(6)) {
             case 0 -> 0;
             case 1 -> r.nextInt(1000);
@@ -72,7 +72,7 @@ final class RandomNodes {
     }
 
     /** Any JSON node, containers nested up to {@code depth} more levels. */
-    JsonNode node(int depth) {
+    public JsonNode node(int depth) {
         int k = r.nextInt(depth > 0 ? 13 : 10);
         return switch (k) {
             case 0, 1, 2 -> TextNode.valueOf(text());

@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 

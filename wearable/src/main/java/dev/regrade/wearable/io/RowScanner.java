@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.regrade.wearable.ScorerAccess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -206,10 +207,10 @@ class HeldRowsTest {
                 Files.writeString(p, sb, StandardCharsets.UTF_8);
                 List<JsonNode> want = new ArrayList<>();
                 try (JsonlReader it = new JsonlReader(p, fields)) {
-                    it.forEachRemaining(row -> want.add(ProactiveScorer.compact(row)));
+                    it.forEachRemaining(row -> want.add(ScorerAccess.compact(row)));
                 }
-                HeldRows got = Rows.loaded(p, Set.of("video_path", "task"), "answers", ProactiveScorer::compactFromBytes,
-                        ProactiveScorer::compact, held);
+                HeldRows got = (HeldRows) Rows.loaded(p, Set.of("video_path", "task"), "answers", ScorerAccess::compactFromBytes,
+                        ScorerAccess::compact, held);
                 // Rows of another pass: equal, not the same instances.
                 check(got, want, "seed " + seed + " split " + (ParallelSplit.at(p) > 0), n -> false);
             }

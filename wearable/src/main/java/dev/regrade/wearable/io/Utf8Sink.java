@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import dev.regrade.pycompat.PyJson;
 import java.io.IOException;
@@ -11,7 +11,7 @@ import java.io.OutputStream;
  * of {@code String.getBytes(UTF_8)} of everything appended (a surrogate pair may arrive in two calls; a
  * lone surrogate becomes '?', as Java's encoder writes it).
  */
-final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
+public final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     private final char[] chars = new char[1 << 12];
@@ -77,12 +77,12 @@ final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
     }
 
     /** {@link #appendAscii(String, int, int)} of the whole of {@code s}. */
-    void appendAscii(String s) throws IOException {
+    public void appendAscii(String s) throws IOException {
         appendAscii(s, 0, s.length());
     }
 
     /** Appends bytes that are ASCII text. */
-    void appendAscii(byte[] b) throws IOException {
+    public void appendAscii(byte[] b) throws IOException {
         if (high != 0 && b.length > 0) {
             unit((char) b[0]); // settles the pending surrogate
             appendAscii(java.util.Arrays.copyOfRange(b, 1, b.length));
@@ -100,7 +100,7 @@ final class Utf8Sink implements PyJson.AsciiSink, AutoCloseable {
     }
 
     /** Appends a number as its digits. */
-    void appendInt(long v) throws IOException {
+    public void appendInt(long v) throws IOException {
         appendAscii(Long.toString(v));
     }
 

@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,7 +16,7 @@ import java.util.Set;
  * times the string, and at 100× the val size the held rows made most of each collection's work.
  * A row that is not an object, or has a field beyond the names, is held as it is.
  */
-final class HeldRows implements Rows {
+final class HeldRows implements Rows.Indexed {
     /** Distinct texts of one field kept once until there are this many; then the field's texts are kept as read. */
     private static final int SHARED_TEXTS = 256;
 
@@ -133,10 +133,24 @@ final class HeldRows implements Rows {
     /** The rows in order; {@link RowIterator#lastIndex()} is the index {@link #get} takes. */
     @Override
     public RowIterator open() {
-        return new ByIndex(size) {
+        return new IndexPass(size) {
             @Override
             JsonNode row(int i) {
                 return get(i);
+            }
+        };
+    }
+
+    @Override
+    public Lookup lookup() {
+        return new Lookup() {
+            @Override
+            public JsonNode row(int i) {
+                return get(i);
+            }
+
+            @Override
+            public void close() {
             }
         };
     }

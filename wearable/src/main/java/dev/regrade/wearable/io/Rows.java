@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyJson;
@@ -9,7 +9,8 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * A re-readable sequence of rows: a JSONL file streamed line by line ({@code load_jsonl}: lines that
+ * The one way the scorers read rows (the fast input path's only public interface; its classes are
+ * package-private). A re-readable sequence of rows: a JSONL file streamed line by line ({@code load_jsonl}: lines that
  * are blank after Python's strip() are skipped, each other line is one JSON value), or a list in memory.
  * A row is whatever json.loads gives, an object or not: the scorers meet a row that is not an object
  * with the error of the first operation the original applies to it ({@code row.get} or {@code row[key]}).
@@ -36,7 +37,7 @@ public interface Rows {
      * The rows of a JSONL file read once, held as their {@code keyFields} and the places of their
      * {@code scoredFields} ({@link IndexedRows}); a large file is read in two halves at once.
      */
-    static IndexedRows index(Path jsonl, Set<String> keyFields, Set<String> scoredFields) {
+    static FileIndex index(Path jsonl, Set<String> keyFields, Set<String> scoredFields) {
         return IndexedRows.of(jsonl, keyFields, scoredFields);
     }
 
@@ -58,7 +59,7 @@ public interface Rows {
      * original raises on it, where the original reaches it. A large file is read as two halves split at a
      * line end, in parallel; the rows and the first error (in file order) are those of one sequential pass.
      */
-    static HeldRows loaded(Path jsonl, Set<String> built, String located, FromBytes fromBytes,
+    static Indexed loaded(Path jsonl, Set<String> built, String located, FromBytes fromBytes,
                            UnaryOperator<JsonNode> compact, Set<String> heldFields) {
         Set<String> b = Set.copyOf(built);
         Set<String> all = new java.util.HashSet<>(b);
@@ -122,40 +123,52 @@ public interface Rows {
     }
 
     /**
-     * A pass over rows {@code 0..count-1} built by index ({@link #row}); {@link RowIterator#lastIndex()} is
-     * the index of the row last returned.
+     * Rows a pass reports the index of ({@link RowIterator#lastIndex()}), so that a row met in a pass can
+     * be built again later from its index instead of held.
      */
-    abstract class ByIndex implements RowIterator {
-        private final int count;
-        private int next;
+    interface Indexed extends Rows {
+        /** Opens a lookup of the rows by index (for a {@link FileIndex}, its scored rows); close it when done. */
+        Lookup lookup();
+    }
 
-        ByIndex(int count) {
-            this.count = count;
-        }
-
-        abstract JsonNode row(int i);
-
-        @Override
-        public boolean hasNext() {
-            return next < count;
-        }
+    /** Rows built by index; close it when done. */
+    interface Lookup extends AutoCloseable {
+        /** Row {@code i}, built again. */
+        JsonNode row(int i);
 
         @Override
-        public JsonNode next() {
-            if (!hasNext()) {
-                throw new java.util.NoSuchElementException();
-            }
-            return row(next++);
-        }
+        void close();
+    }
 
-        @Override
-        public int lastIndex() {
-            return next - 1;
-        }
+    /**
+     * A JSONL file read once ({@link #index}): its passes give the rows with their key fields only; the
+     * rows with their scored fields are built again from the file when they are needed.
+     */
+    interface FileIndex extends Indexed {
+        /** The rows with their scored fields, in file order (each built again from the file). */
+        Rows scored();
 
-        @Override
-        public void close() {
-        }
+        /**
+         * {@link #scored()} with each row the scanner took reduced by {@code reduce} from the bytes of
+         * {@code field}'s value, the other scored fields built; a row it does not reduce (or whose field is
+         * absent, or that the scanner did not take) is built in full.
+         */
+        Rows scored(String field, FromBytes reduce);
+    }
+
+    /** Takes the content b[from, to) of one string item of an array (escapes as written). */
+    interface StringItem {
+        /** False to stop the walk. */
+        boolean take(byte[] b, int from, int to);
+    }
+
+    /**
+     * Walks the array b[start, end) that the scanner checked (a {@link FromBytes} value), handing each
+     * item's content to {@code item} while the items are strings: true when every item was a string and
+     * taken, false at the first that is not a string or is refused.
+     */
+    static boolean strings(byte[] b, int start, int end, StringItem item) {
+        return LineParser.strings(b, start, end, item);
     }
 
     /** One pass over rows; close it when done. */
@@ -163,7 +176,7 @@ public interface Rows {
         @Override
         void close();
 
-        /** The index of the row last returned in an {@link IndexedRows}, which can build it again; else -1. */
+        /** The index of the row last returned in {@link Indexed} rows, which can build it again; else -1. */
         default int lastIndex() {
             return -1;
         }

@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -255,18 +255,12 @@ final class LineParser {
         }) ? a : null;
     }
 
-    /** Takes the content b[from, to) of one string item of an array (escapes as written). */
-    interface StringItem {
-        /** False to stop the walk. */
-        boolean take(byte[] b, int from, int to);
-    }
-
     /**
      * Walks the array b[start, end) that the scanner checked, handing each item's content to
      * {@code item} while the items are strings: true when every item was a string and taken, false at the
      * first that is not a string or is refused.
      */
-    static boolean strings(byte[] b, int start, int end, StringItem item) {
+    static boolean strings(byte[] b, int start, int end, Rows.StringItem item) {
         int i = skipWs(b, start + 1);
         if (b[i] == ']') {
             return true;

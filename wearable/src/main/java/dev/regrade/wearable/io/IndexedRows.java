@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyOSError;
@@ -19,7 +19,7 @@ import java.util.Set;
  * first, as when the original loads the whole file; building a row again reads only the bytes of its
  * scored values (the whole line when the scanner did not take it).
  */
-final class IndexedRows implements Rows {
+final class IndexedRows implements Rows.FileIndex {
     private final Path path;
     private final Set<String> scoredFields;
     /** The scored fields in the order of the span arrays. */
@@ -124,7 +124,7 @@ final class IndexedRows implements Rows {
     /** The rows with their key fields only. */
     @Override
     public RowIterator open() {
-        return new Rows.ByIndex(keys.count()) {
+        return new IndexPass(keys.count()) {
             @Override
             JsonNode row(int i) {
                 return keys.get(i);
@@ -132,9 +132,9 @@ final class IndexedRows implements Rows {
         };
     }
 
-    /** The rows with their scored fields, in file order (each built again from the file). */
-    Rows scored() {
-        return () -> new Rows.ByIndex(keys.count()) {
+    @Override
+    public Rows scored() {
+        return () -> new IndexPass(keys.count()) {
             private final Reader reader = reader();
 
             @Override
@@ -149,17 +149,13 @@ final class IndexedRows implements Rows {
         };
     }
 
-    /**
-     * {@link #scored()} with each row the scanner took reduced by {@code reduce} from the bytes of
-     * {@code field}'s value, the other scored fields built; a row it does not reduce (or whose field is
-     * absent, or that the scanner did not take) is built in full.
-     */
-    Rows scored(String field, Rows.FromBytes reduce) {
+    @Override
+    public Rows scored(String field, Rows.FromBytes reduce) {
         int slot = Arrays.asList(scoredNames).indexOf(field);
         if (slot < 0) {
             throw new IllegalArgumentException("not a scored field: " + field);
         }
-        return () -> new Rows.ByIndex(keys.count()) {
+        return () -> new IndexPass(keys.count()) {
             private final Reader reader = reader();
 
             @Override
@@ -187,6 +183,23 @@ final class IndexedRows implements Rows {
                 Arrays.copyOfRange(rank, i * w, i * w + w), 0);
         JsonNode reduced = reduce.reduce(built, b, start[i * w + slot] - shift, end[i * w + slot] - shift);
         return reduced != null ? reduced : LineParser.build(b, shift, scoredNames, w, start, end, rank, i * w);
+    }
+
+    /** The scored rows by index ({@link #row(Reader, int)}), through one reader of the file. */
+    @Override
+    public Lookup lookup() {
+        Reader r = reader();
+        return new Lookup() {
+            @Override
+            public JsonNode row(int i) {
+                return IndexedRows.this.row(r, i);
+            }
+
+            @Override
+            public void close() {
+                r.close();
+            }
+        };
     }
 
     /** Opens the file for {@link #row}; close it when done. */

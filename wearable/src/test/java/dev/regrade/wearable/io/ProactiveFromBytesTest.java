@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.pycompat.PyJson;
+import dev.regrade.wearable.ScorerAccess;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,9 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The proactive golden row reduced from the bytes of its answers ({@link ProactiveScorer#compactFromBytes}
+ * The proactive golden row reduced from the bytes of its answers ({@link dev.regrade.wearable.ProactiveScorer#compactFromBytes}
  * inside {@link Rows#loaded(Path, Set, String, Rows.FromBytes, java.util.function.UnaryOperator, Set)}) is
- * {@link ProactiveScorer#compact} of the row read in full, or null (then the row is read in full): on random
+ * {@link dev.regrade.wearable.ProactiveScorer#compact} of the row read in full, or null (then the row is read in full): on random
  * files of tags, near misses hidden by escapes or Unicode spaces, non-string items, odd answers, non-ASCII,
  * blank, non-object and broken lines, in one pass and in two halves; and {@link LineParser#strings} hands
  * exactly the string items of a checked list, in order, as Jackson reads them.
@@ -168,13 +169,13 @@ class ProactiveFromBytesTest {
             byte[] b = line.getBytes(StandardCharsets.US_ASCII);
             LineParser p = new LineParser(KEYS, Set.of("answers"));
             JsonNode built = p.row(b, 0, b.length, true);
-            JsonNode want = ProactiveScorer.compact(fullRow(line));
+            JsonNode want = ScorerAccess.compact(fullRow(line));
             if (!p.scanned) {
                 continue; // the loader reads such a row in full
             }
             int slot = Arrays.asList(p.names).indexOf("answers");
             int start = p.scanner.start[slot];
-            JsonNode got = ProactiveScorer.compactFromBytes(built, b, start, start < 0 ? -1 : p.scanner.end[slot]);
+            JsonNode got = ScorerAccess.compactFromBytes(built, b, start, start < 0 ? -1 : p.scanner.end[slot]);
             if (got != null) {
                 assertEquals(JsonLines.render(want), JsonLines.render(got), line);
                 reduced.add(line);
@@ -207,9 +208,9 @@ class ProactiveFromBytesTest {
             JsonNode built = p.row(b, off, line.length(), true);
             assertTrue(p.scanned, "the scanner takes the line");
             int slot = Arrays.asList(p.names).indexOf("answers");
-            JsonNode got = ProactiveScorer.compactFromBytes(built, b, p.scanner.start[slot], p.scanner.end[slot]);
+            JsonNode got = ScorerAccess.compactFromBytes(built, b, p.scanner.start[slot], p.scanner.end[slot]);
             assertNotNull(got, "offset " + off);
-            assertEquals(JsonLines.render(ProactiveScorer.compact(PyJson.loads(line))), JsonLines.render(got), "offset " + off);
+            assertEquals(JsonLines.render(ScorerAccess.compact(PyJson.loads(line))), JsonLines.render(got), "offset " + off);
             assertArrayEquals(new byte[] {1, 0, 1}, tags(got), "offset " + off);
         }
     }
@@ -267,13 +268,13 @@ class ProactiveFromBytesTest {
         assertTrue(p.scanned, "the scanner takes " + line);
         int slot = Arrays.asList(p.names).indexOf("answers");
         int start = p.scanner.start[slot];
-        JsonNode got = ProactiveScorer.compactFromBytes(built, b, start, start < 0 ? -1 : p.scanner.end[slot]);
+        JsonNode got = ScorerAccess.compactFromBytes(built, b, start, start < 0 ? -1 : p.scanner.end[slot]);
         if (tags == null) {
             assertNull(got, line);
             return;
         }
         assertNotNull(got, line);
-        JsonNode full = ProactiveScorer.compact(PyJson.loads(line));
+        JsonNode full = ScorerAccess.compact(PyJson.loads(line));
         assertEquals(JsonLines.render(full), JsonLines.render(got), line);
         byte[] want = new byte[tags.length];
         for (int i = 0; i < tags.length; i++) {
@@ -372,7 +373,7 @@ class ProactiveFromBytesTest {
         List<String> rows = new ArrayList<>();
         try (JsonlReader it = new JsonlReader(p, FULL)) {
             while (it.hasNext()) {
-                rows.add(JsonLines.render(ProactiveScorer.compact(it.next())));
+                rows.add(JsonLines.render(ScorerAccess.compact(it.next())));
             }
         } catch (RuntimeException e) {
             rows.add(JsonLines.error(e));
@@ -385,13 +386,13 @@ class ProactiveFromBytesTest {
         List<String> rows = new ArrayList<>();
         int[] seen = new int[2];
         try {
-            HeldRows held = Rows.loaded(p, KEYS, "answers", (built, b, start, end) -> {
-                JsonNode reduced = ProactiveScorer.compactFromBytes(built, b, start, end);
+            HeldRows held = (HeldRows) Rows.loaded(p, KEYS, "answers", (built, b, start, end) -> {
+                JsonNode reduced = ScorerAccess.compactFromBytes(built, b, start, end);
                 synchronized (seen) {
                     seen[reduced == null ? 1 : 0]++;
                 }
                 return reduced;
-            }, ProactiveScorer::compact, HELD);
+            }, ScorerAccess::compact, HELD);
             try (Rows.RowIterator it = held.open()) {
                 while (it.hasNext()) {
                     rows.add(JsonLines.render(it.next()));

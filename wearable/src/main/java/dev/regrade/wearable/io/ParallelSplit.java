@@ -1,4 +1,4 @@
-package dev.regrade.wearable;
+package dev.regrade.wearable.io;
 
 import java.io.IOException;
 import java.io.InputStream;
