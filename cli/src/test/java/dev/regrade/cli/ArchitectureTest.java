@@ -9,7 +9,6 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +17,8 @@ import org.junit.jupiter.api.Test;
  * Plain JUnit tests over ArchUnit rules, so that {@code @Disabled} works as everywhere else.
  */
 class ArchitectureTest {
+    private static final String[] DRIVERS = {"dev.regrade.audit..", "dev.regrade.approval..", "dev.regrade.bench..",
+            "dev.regrade.cli.."};
     private static JavaClasses production;
 
     @BeforeAll
@@ -29,9 +30,9 @@ class ArchitectureTest {
     @Test
     void everyModuleIsImported() {
         // A rule over too few classes passes for nothing: each module's package must be there.
-        for (String p : List.of("dev.regrade.pycompat", "dev.regrade.rubric", "dev.regrade.rubric.json",
+        for (String p : List.of("dev.regrade.api", "dev.regrade.pycompat", "dev.regrade.rubric", "dev.regrade.rubric.json",
                 "dev.regrade.webcache", "dev.regrade.judge", "dev.regrade.policies", "dev.regrade.scripts.v2025_10_23",
-                "dev.regrade.wearable", "dev.regrade.vereval", "dev.regrade.reports", "dev.regrade.audit.core",
+                "dev.regrade.wearable", "dev.regrade.wearable.io", "dev.regrade.vereval", "dev.regrade.reports", "dev.regrade.audit.core",
                 "dev.regrade.approval", "dev.regrade.bench", "dev.regrade.cli")) {
             assertTrue(production.containPackage(p), p);
         }
@@ -44,12 +45,19 @@ class ArchitectureTest {
     }
 
     @Test
-    @Disabled("until the Subject contract lands")
     void driversDoNotNameTheScriptsOfOneRelease() {
-        noClasses().that().resideInAnyPackage("dev.regrade.audit..", "dev.regrade.approval..", "dev.regrade.bench..",
-                        "dev.regrade.cli..")
-                .should().dependOnClassesThat().haveFullyQualifiedName("dev.regrade.scripts.v2025_10_23.Scripts")
-                .because("the drivers reach a release's scripts through the Subject contract")
+        noClasses().that().resideInAnyPackage(DRIVERS)
+                .should().dependOnClassesThat().resideInAPackage("dev.regrade.scripts..")
+                .because("the drivers reach a release's scripts through the Subject contract (ServiceLoader)")
+                .check(production);
+    }
+
+    @Test
+    void driversRunNoScorerButThroughTheContract() {
+        noClasses().that().resideInAnyPackage(DRIVERS)
+                .should().dependOnClassesThat().haveSimpleNameEndingWith("Scorer")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.regrade.vereval.VerEvalMain")
+                .because("score and vereval run their subject through the Subject contract")
                 .check(production);
     }
 }

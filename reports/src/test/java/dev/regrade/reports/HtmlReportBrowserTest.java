@@ -52,7 +52,7 @@ class HtmlReportBrowserTest {
         }
         Files.createDirectories(OUT);
         page = OUT.resolve("report.html").toAbsolutePath();
-        Files.writeString(page, Html.render(ReportJson.read(JsonFiles.parse(json))), StandardCharsets.UTF_8);
+        Files.writeString(page, Html.render(ReportJson.read(REPORT, JsonFiles.parse(json))), StandardCharsets.UTF_8);
     }
 
     private static String chromium() {

@@ -7,6 +7,7 @@ import dev.regrade.api.Subject;
 import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.json.ResultJson;
 import java.util.List;
 import java.util.Objects;
 
@@ -70,7 +71,7 @@ public abstract class ScriptSubject implements Subject {
             // The summary of a crashed run is the driver's to make (it names the crash): nothing here.
             return Result.failed(e.getMessage(), JsonNodeFactory.instance.objectNode());
         }
-        return Result.successful(evaluator.summary());
+        return Result.successful(ResultJson.summary(evaluator));
     }
 
     @Override

@@ -268,6 +268,6 @@ public final class ActiveStock {
         }
 
         // -------- 4. Return evaluation results ------------------------ //
-        // The caller takes evaluator.summary().
+        // The caller takes ResultJson.summary(evaluator).
     }
 }

@@ -383,7 +383,7 @@ public final class BaltimoreMarcStation {
         }
 
         // -------- 6. Return evaluation results -------------------------------- //
-        // The caller takes evaluator.summary().
+        // The caller takes ResultJson.summary(evaluator).
     }
 
     // ------------------------------------------------------------------ Python semantics

@@ -384,6 +384,6 @@ public final class BestSellingFoundations {
                     concealerHighlighterPairs.get(i), i + 1, variant);
         }
 
-        // -------- 6. Return structured result: the caller takes evaluator.summary()
+        // -------- 6. Return structured result: the caller takes ResultJson.summary(evaluator)
     }
 }

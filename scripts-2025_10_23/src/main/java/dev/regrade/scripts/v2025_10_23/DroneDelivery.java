@@ -273,7 +273,7 @@ public final class DroneDelivery {
 
     // ----------------------------------------------------------------- Main evaluation entry point
 
-    /** Evaluate a single answer ({@code evaluate_answer}); the caller takes {@code evaluator.summary()}. */
+    /** Evaluate a single answer ({@code evaluate_answer}); the caller takes {@code ResultJson.summary(evaluator)}. */
     static void evaluateAnswer(Evaluator evaluator, Variant variant) {
         // -------- 1. Set up evaluator ---------------------------------------- //
         // Initialize evaluator with parallel strategy for root (the model, "model if model else
@@ -298,7 +298,7 @@ public final class DroneDelivery {
         }
 
         // -------- 5. Return structured result ------------------------------- //
-        // The caller takes evaluator.summary().
+        // The caller takes ResultJson.summary(evaluator).
     }
 
     // ----------------------------------------------------------------- Python semantics

@@ -304,7 +304,7 @@ public final class GasStations {
         verifyGasStationRoute(evaluator, root, gasStations, gmapsTool, variant);
 
         // -------- 4. Return evaluation results ------------------------ //
-        // The caller takes evaluator.summary().
+        // The caller takes ResultJson.summary(evaluator).
     }
 
     // ------------------------------------------------------------------ Python semantics

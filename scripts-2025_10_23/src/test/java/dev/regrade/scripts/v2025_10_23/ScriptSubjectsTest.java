@@ -11,6 +11,7 @@ import dev.regrade.api.Variant;
 import dev.regrade.pycompat.PyException;
 import dev.regrade.rubric.EvaluationContext;
 import dev.regrade.rubric.Evaluator;
+import dev.regrade.rubric.json.ResultJson;
 import dev.regrade.rubric.script.RubricScript;
 import dev.regrade.rubric.script.ScriptSubject;
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ class ScriptSubjectsTest {
                     Result r = s.run(in);
                     if (crash == null) {
                         assertEquals(Result.Status.SUCCESSFUL, r.status());
-                        assertEquals(direct.summary(), r.document());
+                        assertEquals(ResultJson.summary(direct), r.document());
                     } else {
                         assertEquals(Result.Status.FAILED, r.status());
                         assertEquals(crash, r.failure().orElseThrow());
