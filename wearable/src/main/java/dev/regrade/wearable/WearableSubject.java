@@ -84,39 +84,43 @@ public abstract sealed class WearableSubject implements Subject {
         return name;
     }
 
-    /** EgoProactive: {@link ProactiveScorer}. */
-    public static final class Proactive extends WearableSubject {
-        public Proactive() {
-            super("proactive");
+    /** The scorer of a task whose input is its two files and nothing else. */
+    private interface FileScorer {
+        ScoreRun run(Variant variant, Consumer<String> warnings, Path golden, Path predictions, Path output);
+    }
+
+    /** A task scored from its two files alone (proactive, LongQA). */
+    abstract static sealed class FilesOnly extends WearableSubject {
+        private final FileScorer scorer;
+
+        FilesOnly(String name, FileScorer scorer) {
+            super(name);
+            this.scorer = scorer;
         }
 
         @Override
-        public String inputs() {
+        public final String inputs() {
             return String.format(INPUTS, "");
         }
 
         @Override
-        ScoreRun score(Variant variant, Input input, Consumer<String> warnings, Path golden, Path predictions,
-                       Path output) {
-            return new ProactiveScorer(variant, warnings).run(golden, predictions, output);
+        final ScoreRun score(Variant variant, Input input, Consumer<String> warnings, Path golden, Path predictions,
+                             Path output) {
+            return scorer.run(variant, warnings, golden, predictions, output);
+        }
+    }
+
+    /** EgoProactive: {@link ProactiveScorer}. */
+    public static final class Proactive extends FilesOnly {
+        public Proactive() {
+            super("proactive", (v, w, g, p, o) -> new ProactiveScorer(v, w).run(g, p, o));
         }
     }
 
     /** EgoLongQA: {@link LongQaScorer}. */
-    public static final class LongQa extends WearableSubject {
+    public static final class LongQa extends FilesOnly {
         public LongQa() {
-            super("longqa");
-        }
-
-        @Override
-        public String inputs() {
-            return String.format(INPUTS, "");
-        }
-
-        @Override
-        ScoreRun score(Variant variant, Input input, Consumer<String> warnings, Path golden, Path predictions,
-                       Path output) {
-            return new LongQaScorer(variant, warnings).run(golden, predictions, output);
+            super("longqa", (v, w, g, p, o) -> new LongQaScorer(v, w).run(g, p, o));
         }
     }
 
