@@ -17,21 +17,11 @@ import java.util.regex.Pattern;
  * compare the exact distance (the fixed variant's last-leg check against 510 miles among them), so
  * such a call is never answered: the replay says which node shows the rounded distance.
  */
-final class StoredDistances {
+record StoredDistances(Object direct, String directProblem, ResultNode tree) {
     /** gas_stations' {@code METERS_PER_MILE}. */
     private static final double METERS_PER_MILE = 1609.34;
     private static final String DIRECT = "atl_to_la_direct_distance";
     private static final Pattern MILES = Pattern.compile("(-?\\d+\\.\\d) miles");
-
-    private final Object direct;
-    private final String directProblem;
-    private final ResultNode tree;
-
-    private StoredDistances(Object direct, String directProblem, ResultNode tree) {
-        this.direct = direct;
-        this.directProblem = directProblem;
-        this.tree = tree;
-    }
 
     /** Reads what {@code stored} records of the maps tool's answers. */
     static StoredDistances of(StoredResult stored) {

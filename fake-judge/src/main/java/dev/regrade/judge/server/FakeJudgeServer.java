@@ -181,31 +181,34 @@ public final class FakeJudgeServer implements AutoCloseable {
         return current;
     }
 
+    /** Keeps {@link #config()} in step with what the service was told, under one lock. */
+    private synchronized <T> void use(T value, java.util.function.BiFunction<FakeJudgeConfig, T, FakeJudgeConfig> with,
+                                      java.util.function.Consumer<T> tell) {
+        current = with.apply(current, value);
+        tell.accept(value);
+    }
+
     /** Rules verifications by these rules from now on. */
-    public synchronized void useRules(VerdictRules rules) {
-        current = current.withRules(rules);
-        service.useRules(rules);
+    public void useRules(VerdictRules rules) {
+        use(rules, FakeJudgeConfig::withRules, service::useRules);
     }
 
     /** Answers extractions with this extractor from now on. */
-    public synchronized void useExtractor(Extractor extractor) {
-        current = current.withExtractor(extractor);
-        service.useExtractor(extractor);
+    public void useExtractor(Extractor extractor) {
+        use(extractor, FakeJudgeConfig::withExtractor, service::useExtractor);
     }
 
     /** Answers free-text chat completions with this responder from now on (null: none, the fallback reply). */
-    public synchronized void useResponder(ChatResponder responder) {
-        current = current.withResponder(responder);
-        service.useResponder(responder);
+    public void useResponder(ChatResponder responder) {
+        use(responder, FakeJudgeConfig::withResponder, service::useResponder);
     }
 
     /**
      * Injects these faults from now on. Request numbers in fault rules count from 1 again and
      * one-shot budgets are full again.
      */
-    public synchronized void useFaults(Faults faults) {
-        current = current.withFaults(faults);
-        service.useFaults(faults);
+    public void useFaults(Faults faults) {
+        use(faults, FakeJudgeConfig::withFaults, service::useFaults);
     }
 
     /**
