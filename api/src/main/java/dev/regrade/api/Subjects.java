@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
@@ -86,49 +85,6 @@ public final class Subjects {
      */
     public Subject get(String name) {
         return find(name).orElseThrow(() -> new IllegalArgumentException("unknown subject '" + name + "' (known: "
-                + String.join(", ", names()) + ")" + closest(name, names()).map(c -> "; did you mean '" + c + "'?")
-                .orElse("")));
-    }
-
-    /**
-     * The one candidate closest to {@code name} by edit distance (ignoring case), when it is close (at
-     * most 2 edits, or a quarter of the name's length for long names) and no other is as close.
-     */
-    public static Optional<String> closest(String name, Collection<String> candidates) {
-        int limit = Math.max(2, name.length() / 4);
-        String best = null;
-        int bestDistance = limit + 1;
-        boolean tie = false;
-        for (String c : candidates) {
-            int d = distance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = c;
-                tie = false;
-            } else if (d == bestDistance && !c.equals(best)) {
-                tie = true;
-            }
-        }
-        return best != null && !tie && !best.equals(name) ? Optional.of(best) : Optional.empty();
-    }
-
-    /** Levenshtein distance (insertions, deletions, substitutions). */
-    static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+                + String.join(", ", names()) + ")" + DidYouMean.suffix(name, names())));
     }
 }

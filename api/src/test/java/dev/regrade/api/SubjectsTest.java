@@ -53,8 +53,8 @@ class SubjectsTest {
         assertEquals("unknown subject 'vereval' (known: convqa, county_AQI, gas_stations, longqa, proactive)",
                 assertThrows(IllegalArgumentException.class, () -> SOME.get("vereval")).getMessage());
         // "ab" is one edit from both "aa" and "bb": no guess between them.
-        assertEquals(Optional.empty(), Subjects.closest("ab", List.of("aa", "bb")));
-        assertEquals(Optional.of("county_AQI"), Subjects.closest("COUNTY_aqi", SOME.names()));
+        assertEquals(Optional.empty(), DidYouMean.closest("ab", List.of("aa", "bb")));
+        assertEquals(Optional.of("county_AQI"), DidYouMean.closest("COUNTY_aqi", SOME.names()));
     }
 
     @Test
@@ -83,8 +83,8 @@ class SubjectsTest {
 
     @Test
     void levenshteinDistance() {
-        assertEquals(0, Subjects.distance("", ""));
-        assertEquals(3, Subjects.distance("kitten", "sitting"));
-        assertEquals(4, Subjects.distance("", "abcd"));
+        assertEquals(0, DidYouMean.distance("", ""));
+        assertEquals(3, DidYouMean.distance("kitten", "sitting"));
+        assertEquals(4, DidYouMean.distance("", "abcd"));
     }
 }
