@@ -1,6 +1,7 @@
 package dev.regrade.api;
 
 import java.util.Collection;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -40,23 +41,8 @@ public final class DidYouMean {
         return "; did you mean '" + suggestion + "'?";
     }
 
-    /** Levenshtein distance over UTF-16 units (as commons-text's {@code LevenshteinDistance}, which this replaced). */
+    /** Levenshtein distance over UTF-16 units: Commons Text's, the project's one edit distance. */
     static int distance(CharSequence a, CharSequence b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] t = previous;
-            previous = current;
-            current = t;
-        }
-        return previous[b.length()];
+        return LevenshteinDistance.getDefaultInstance().apply(a, b);
     }
 }

@@ -53,13 +53,8 @@ final class AuditCommand extends RegradeCommand {
             description = "Scripts to audit, or 'all'. Default: ${DEFAULT-VALUE}.")
     List<String> scripts;
 
-    @Option(names = "--policies", defaultValue = "all", paramLabel = "P,P…", split = ",",
-            description = "Built-in policies (empty, minimal, full, hash), 'all' or 'none'. Default: ${DEFAULT-VALUE}.")
-    List<String> policies;
-
-    @Option(names = "--fixtures", paramLabel = "DIR",
-            description = "Fixture directory (<DIR>/<script>/*.json), or 'none'. Default: the shipped fixtures/.")
-    String fixtures;
+    @picocli.CommandLine.Mixin
+    InputOptions inputs = new InputOptions();
 
     @Option(names = "--before", defaultValue = "released", paramLabel = "V", description = "Default: ${DEFAULT-VALUE}.")
     String before;
@@ -195,8 +190,8 @@ final class AuditCommand extends RegradeCommand {
         if (py == null) {
             scriptNames.forEach(Inputs::script);
         }
-        List<String> policyNames = InputOptions.policies(policies);
-        Path fixtureDir = InputOptions.fixturesDir(fixtures);
+        List<String> policyNames = inputs.policyNames();
+        Path fixtureDir = inputs.fixturesDir();
         InputOptions.seeds(seeds);
         JudgeMode mode;
         try {

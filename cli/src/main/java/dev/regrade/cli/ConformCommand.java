@@ -39,13 +39,8 @@ final class ConformCommand extends RegradeCommand {
             description = "The ports' variant the scripts in DIR should match. Default: ${DEFAULT-VALUE}.")
     String variant;
 
-    @Option(names = "--policies", defaultValue = "all", paramLabel = "P,P…", split = ",",
-            description = "Built-in policies, 'all' or 'none'. Default: ${DEFAULT-VALUE}.")
-    List<String> policies;
-
-    @Option(names = "--fixtures", paramLabel = "DIR",
-            description = "Fixture directory (<DIR>/<script>/*.json), or 'none'. Default: the shipped fixtures/.")
-    String fixtures;
+    @picocli.CommandLine.Mixin
+    InputOptions inputs = new InputOptions();
 
     @Option(names = "--seeds", defaultValue = "0,1,2", paramLabel = "N,N…", split = ",",
             description = "PYTHONHASHSEEDs; every input runs under each. Default: ${DEFAULT-VALUE}.")
@@ -62,8 +57,8 @@ final class ConformCommand extends RegradeCommand {
         }
         PythonSetup setup = PythonSetup.of(python.exe, python.checkout, Map.of(variant, scripts),
                 Map.of(variant, "--scripts"));
-        List<String> policyNames = InputOptions.policies(policies);
-        Path fixtureDir = InputOptions.fixturesDir(fixtures);
+        List<String> policyNames = inputs.policyNames();
+        Path fixtureDir = inputs.fixturesDir();
         InputOptions.seeds(seeds);
         int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (n < 1 || n > 64) {

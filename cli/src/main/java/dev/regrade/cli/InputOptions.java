@@ -6,22 +6,32 @@ import dev.regrade.policies.Policies;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
+import picocli.CommandLine.Option;
 
-/** The inputs {@code audit} and {@code conform} name alike: {@code --policies}, {@code --fixtures}, {@code --seeds}. */
+/**
+ * The inputs {@code audit} and {@code conform} name alike: {@code --policies} and {@code --fixtures}
+ * (a picocli mixin), and the check of their {@code --seeds}.
+ */
 final class InputOptions {
-    private InputOptions() {
-    }
+    @Option(names = "--policies", defaultValue = "all", paramLabel = "P,P…", split = ",",
+            description = "Built-in policies (empty, minimal, full, hash), 'all' or 'none'. Default: ${DEFAULT-VALUE}.")
+    List<String> policies;
+
+    @Option(names = "--fixtures", paramLabel = "DIR",
+            description = "Fixture directory (<DIR>/<script>/*.json), or 'none'. Default: the shipped fixtures/.")
+    String fixtures;
 
     /** {@code --policies}: the names, {@code all} or {@code none}; each checked. */
-    static List<String> policies(List<String> given) {
-        List<String> names = given.equals(List.of("all")) ? Policies.names()
-                : given.equals(List.of("none")) ? List.of() : given;
+    List<String> policyNames() {
+        List<String> names = policies.equals(List.of("all")) ? Policies.names()
+                : policies.equals(List.of("none")) ? List.of() : policies;
         names.forEach(Inputs::policy);
         return names;
     }
 
     /** {@code --fixtures}: a directory, {@code none} (null), or absent: the shipped fixtures when there are any. */
-    static Path fixturesDir(String given) {
+    Path fixturesDir() {
+        String given = fixtures;
         Path dir = given == null ? Inputs.shippedFixtures() : given.equals("none") ? null : Paths.get(given);
         if (dir != null && !dir.toFile().isDirectory()) {
             if (given == null) {

@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.HashMap;
 import java.util.TreeSet;
@@ -31,7 +30,7 @@ import java.util.function.Supplier;
  * EgoConv (ConvQA) scoring: per-turn BLEU and the optional LLM judge ({@code evaluate_convqa},
  * {@code _run_convqa}, the vLLM judge loop), released or fixed.
  */
-public final class ConvQaScorer {
+public final class ConvQaScorer extends RowScorer {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final ArrayNode EMPTY = F.arrayNode();
 
@@ -42,16 +41,13 @@ public final class ConvQaScorer {
     private static final Set<String> PRED_FIELDS = Set.of("video_path", "answers");
     private static final Set<String> PRED_KEY_FIELDS = Set.of("video_path", "task", "mcq_answer");
 
-    private final Variant variant;
-    private final Consumer<String> warn;
     private final JudgeReplySource judge;
 
     /**
      * @param judge the LLM judge, or null to score BLEU only (the CLI default, {@code --no-llm-judge})
      */
     public ConvQaScorer(Variant variant, Consumer<String> warnings, JudgeReplySource judge) {
-        this.variant = WearableSubject.releasedOrFixed(variant);
-        this.warn = Objects.requireNonNull(warnings);
+        super(variant, warnings);
         this.judge = judge;
     }
 

@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.HashMap;
 import java.util.TreeMap;
@@ -29,7 +28,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** EgoLongQA multiple-choice accuracy ({@code evaluate_longqa}, {@code _run_longqa}), released or fixed. */
-public final class LongQaScorer {
+public final class LongQaScorer extends RowScorer {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final int CI = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
     private static final Pattern LETTER_PUNCT = Pattern.compile("^([A-Da-d])" + PyRe.SPACE + "*[.:)]");
@@ -47,12 +46,8 @@ public final class LongQaScorer {
     private static final Set<String> RELEASED_KEYS = Set.of("video_path", "question");
     private static final Set<String> FIXED_KEYS = Set.of("video_path");
 
-    private final Variant variant;
-    private final Consumer<String> warn;
-
     public LongQaScorer(Variant variant, Consumer<String> warnings) {
-        this.variant = WearableSubject.releasedOrFixed(variant);
-        this.warn = Objects.requireNonNull(warnings);
+        super(variant, warnings);
     }
 
     /** {@code normalize_answer} (identical in both variants): the letter A-D a free-text answer names, or "". */
@@ -195,8 +190,6 @@ public final class LongQaScorer {
     record Scored(int index, JsonNode videoPath, JsonNode question, String goldAnswer, String predRaw,
                           String predAnswer, boolean correct, JsonNode category, String categoryKey)
             implements PerRow.Entry {
-        private static final String INDEX = PerRow.key("index", true);
-        private static final String VIDEO_PATH = PerRow.key("video_path", false);
         private static final String QUESTION = PerRow.key("question", false);
         private static final String GOLD_ANSWER = PerRow.key("gold_answer", false);
         private static final String PRED_RAW = PerRow.key("pred_raw", false);
@@ -207,9 +200,7 @@ public final class LongQaScorer {
 
         @Override
         public ObjectNode node() {
-            ObjectNode row = F.objectNode();
-            row.put("index", index);
-            row.set("video_path", videoPath);
+            ObjectNode row = PerRow.startNode(index, videoPath);
             row.set("question", question);
             row.put("gold_answer", goldAnswer);
             row.put("pred_raw", predRaw);
@@ -221,10 +212,7 @@ public final class LongQaScorer {
 
         @Override
         public void writeTo(Utf8Sink out) throws IOException {
-            out.appendAscii(INDEX);
-            out.appendInt(index);
-            out.appendAscii(VIDEO_PATH);
-            PyJson.dump(videoPath, PerRow.INDENT_2, 3, out);
+            PerRow.writeStart(out, index, videoPath);
             out.appendAscii(QUESTION);
             PyJson.dump(question, PerRow.INDENT_2, 3, out);
             out.appendAscii(GOLD_ANSWER);

@@ -22,14 +22,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.HashMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /** EgoProactive interrupt/silent scoring ({@code score_proactive}, {@code _run_proactive}), released or fixed. */
-public final class ProactiveScorer {
+public final class ProactiveScorer extends RowScorer {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final String TAGS = "__gold_tags__";
     /** A prediction row's answers as their parsed tags (see {@link #compactPredFromBytes}). */
@@ -43,12 +42,8 @@ public final class ProactiveScorer {
     private static final Set<String> PRED_FIELDS = Set.of("video_path", "answers");
     private static final Set<String> PRED_KEY_FIELDS = Set.of("video_path");
 
-    private final Variant variant;
-    private final Consumer<String> warn;
-
     public ProactiveScorer(Variant variant, Consumer<String> warnings) {
-        this.variant = WearableSubject.releasedOrFixed(variant);
-        this.warn = Objects.requireNonNull(warnings);
+        super(variant, warnings);
     }
 
     /** {@code parse_tag}: "interrupt" when the answer starts (after leading white space) with {@code $interrupt$}, else "silent". */
@@ -89,8 +84,6 @@ public final class ProactiveScorer {
      */
     record Row(int index, JsonNode videoPath, String task, int numChunks, byte[] tags, int tagCount)
             implements PerRow.Entry {
-        private static final String INDEX = PerRow.key("index", true);
-        private static final String VIDEO_PATH = PerRow.key("video_path", false);
         private static final String TASK = PerRow.key("task", false);
         private static final String NUM_CHUNKS = PerRow.key("num_chunks", false);
         private static final String TAGS_KEY = PerRow.key("tags", false);
@@ -110,9 +103,7 @@ public final class ProactiveScorer {
 
         @Override
         public ObjectNode node() {
-            ObjectNode row = F.objectNode();
-            row.put("index", index);
-            row.set("video_path", videoPath);
+            ObjectNode row = PerRow.startNode(index, videoPath);
             row.put("task", task);
             row.put("num_chunks", numChunks);
             ArrayNode t = row.putArray("tags");
@@ -124,10 +115,7 @@ public final class ProactiveScorer {
 
         @Override
         public void writeTo(Utf8Sink out) throws IOException {
-            out.appendAscii(INDEX);
-            out.appendInt(index);
-            out.appendAscii(VIDEO_PATH);
-            PyJson.dump(videoPath, PerRow.INDENT_2, 3, out);
+            PerRow.writeStart(out, index, videoPath);
             out.appendAscii(TASK);
             PyJson.dumpString(task, true, out);
             out.appendAscii(NUM_CHUNKS);

@@ -2,26 +2,20 @@ package dev.regrade.judge.server;
 
 import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.VerdictRules;
-import java.util.List;
 
 /**
  * One lane of a {@link FakeJudgeServer}: an independent fake judge at its own base URL
  * ({@code http://127.0.0.1:PORT/lanes/NAME/v1}) with its own rules, extractor, responder, faults
  * and journal, sharing the server's port and threads. Thread-safe.
  */
-public final class FakeJudgeLane {
+public final class FakeJudgeLane extends JudgeEndpoint {
     private final FakeJudgeServer server;
     private final String name;
-    private final CompletionService service;
 
     FakeJudgeLane(FakeJudgeServer server, String name, CompletionService service) {
+        super(service);
         this.server = server;
         this.name = name;
-        this.service = service;
-    }
-
-    CompletionService service() {
-        return service;
     }
 
     public String name() {
@@ -51,16 +45,6 @@ public final class FakeJudgeLane {
     /** Injects these faults on this lane from now on (request numbers count from 1 again). */
     public void useFaults(Faults faults) {
         service.useFaults(faults);
-    }
-
-    /** Every request this lane received since it was created or its journal cleared, in arrival order. */
-    public List<JournalEntry> journal() {
-        return service.journal().snapshot();
-    }
-
-    /** Empties this lane's journal. */
-    public void clearJournal() {
-        service.journal().clear();
     }
 
     @Override

@@ -39,7 +39,7 @@ import java.util.regex.Pattern;
  * in place of the rules (a recording of a real judge, say), keeping its own journal: the server's
  * journal holds none of those requests. Lanes keep their own rules.
  */
-public final class FakeJudgeServer implements AutoCloseable {
+public final class FakeJudgeServer extends JudgeEndpoint implements AutoCloseable {
     static final String LANE_PREFIX = "/lanes/";
     /** The model {@code GET /v1/models} lists (requests may name any model). */
     static final String MODEL = "fake-judge";
@@ -47,7 +47,6 @@ public final class FakeJudgeServer implements AutoCloseable {
     private static final Pattern MODELS = Pattern.compile("(?:" + LANE_PREFIX + "([^/]+))?/v1/models(?:/([^/]+))?");
 
     private final FakeJudgeConfig initial;
-    private final CompletionService service;
     private final CompletionHandler root;
     private final Map<String, FakeJudgeLane> lanes = new ConcurrentHashMap<>();
     private volatile FakeJudgeConfig current;
@@ -65,9 +64,9 @@ public final class FakeJudgeServer implements AutoCloseable {
      * instead of the rules (null: by the rules), not started yet.
      */
     public FakeJudgeServer(FakeJudgeConfig config, CompletionHandler handler) {
-        this.initial = Objects.requireNonNull(config, "config");
+        super(new CompletionService(Objects.requireNonNull(config, "config")));
+        this.initial = config;
         this.current = config;
-        this.service = new CompletionService(config);
         this.root = handler != null ? handler : service::handle;
     }
 
@@ -228,17 +227,7 @@ public final class FakeJudgeServer implements AutoCloseable {
             return root;
         }
         FakeJudgeLane lane = lanes.get(laneName);
-        return lane == null ? null : lane.service()::handle;
-    }
-
-    /** Every request received since start or the last {@link #clearJournal()}, in arrival order. */
-    public List<JournalEntry> journal() {
-        return service.journal().snapshot();
-    }
-
-    /** Empties the journal; sequence numbers start at 1 again. */
-    public void clearJournal() {
-        service.journal().clear();
+        return lane == null ? null : lane.service::handle;
     }
 
     @Override

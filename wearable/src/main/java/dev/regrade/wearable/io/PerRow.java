@@ -54,6 +54,25 @@ public abstract class PerRow implements AutoCloseable {
         return sb.append(": ").toString();
     }
 
+    private static final String INDEX = key("index", true);
+    private static final String VIDEO_PATH = key("video_path", false);
+
+    /** An entry's node begun with the two fields every scorer's entry starts with, {@code index} and {@code video_path}. */
+    public static ObjectNode startNode(int index, JsonNode videoPath) {
+        ObjectNode row = JsonNodeFactory.instance.objectNode();
+        row.put("index", index);
+        row.set("video_path", videoPath);
+        return row;
+    }
+
+    /** Appends the text of those two fields, as {@link Entry#writeTo} starts. */
+    public static void writeStart(Utf8Sink out, int index, JsonNode videoPath) throws IOException {
+        out.appendAscii(INDEX);
+        out.appendInt(index);
+        out.appendAscii(VIDEO_PATH);
+        PyJson.dump(videoPath, INDENT_2, 3, out);
+    }
+
     /** The newline and indent that start an item at {@code level} of an indent-2 document. */
     public static String indent(int level) {
         return "\n".concat(" ".repeat(2 * level));
