@@ -28,7 +28,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class},
         footer = {"", ExitStatus.FOOTER,
             "", "Run 'regrade help COMMAND' for the options of one command."})
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -59,13 +59,14 @@ public final class Main implements Runnable {
             CommandLine top = new CommandLine(CommandLine.Model.CommandSpec.create().name("regrade"));
             top.addSubcommand("score", new ScoreCommand());
             ExitStatus.fill(top.getSubcommands().get("score"));
+            Version.everywhere(top);
             top.setExecutionStrategy(parsed -> {
                 warm.await();
                 return new CommandLine.RunLast().execute(parsed);
             });
             return handleErrors(top).execute(args);
         }
-        return handleErrors(ExitStatus.fill(new CommandLine(new Main()))).execute(args);
+        return handleErrors(Version.everywhere(ExitStatus.fill(new CommandLine(new Main())))).execute(args);
     }
 
     /** Bad options and arguments: the unknown word first, suggestions, and where the usage is (exit 2). */
@@ -107,17 +108,55 @@ public final class Main implements Runnable {
         return name.isEmpty() ? "" : name + " ";
     }
 
+    /** No command: the usage on stderr, and exit 2, so that a script that forgot its command fails. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().getErr().println("regrade: name a command (regrade audit, regrade help COMMAND, ...)");
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.BAD_INPUT;
     }
 
-    /** Prints the version from the jar manifest when there is one. */
+    /**
+     * The version and the commit the jar was built from (its manifest's {@code Regrade-Commit}, written by
+     * the build), for {@code --version} and {@code -V} of every command.
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"regrade " + (v == null ? "(development build)" : v)};
+            return new String[] {describe(manifest())};
+        }
+
+        static String describe(java.util.jar.Attributes manifest) {
+            String version = manifest == null ? null : manifest.getValue("Implementation-Version");
+            if (version == null) {
+                return "regrade (development build: classes not from the built jar, no version or commit recorded)";
+            }
+            String commit = manifest.getValue("Regrade-Commit");
+            boolean known = commit != null && !commit.isEmpty() && !commit.startsWith("${");
+            return "regrade " + version + (known ? " (commit " + commit
+                    + ("true".equals(manifest.getValue("Regrade-Dirty")) ? ", with uncommitted changes" : "") + ")"
+                    : " (commit unknown: built outside a git checkout)");
+        }
+
+        /** The main attributes of the jar holding this class, or null when it runs from a classes directory. */
+        private static java.util.jar.Attributes manifest() {
+            java.net.URL self = Main.class.getProtectionDomain().getCodeSource().getLocation();
+            if (self == null || !self.getPath().endsWith(".jar")) {
+                return null;
+            }
+            try (java.util.jar.JarFile jar = new java.util.jar.JarFile(new java.io.File(self.toURI()))) {
+                java.util.jar.Manifest m = jar.getManifest();
+                return m == null ? null : m.getMainAttributes();
+            } catch (java.io.IOException | java.net.URISyntaxException e) {
+                return null;
+            }
+        }
+
+        /** Gives every command of the tree this provider: {@code regrade audit --version} too. */
+        static CommandLine everywhere(CommandLine cl) {
+            cl.getCommandSpec().versionProvider(new Version());
+            cl.getSubcommands().values().forEach(Version::everywhere);
+            return cl;
         }
     }
 }
