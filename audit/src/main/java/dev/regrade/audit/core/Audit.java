@@ -1,6 +1,7 @@
 package dev.regrade.audit.core;
 
 import dev.regrade.api.BadInputException;
+import dev.regrade.api.DidYouMean;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.python.PythonRunner;
 import dev.regrade.audit.python.PythonScripts;
@@ -234,17 +235,15 @@ public final class Audit {
 
     private static List<Input> inputs(AuditConfig config) {
         List<Input> inputs = new ArrayList<>();
-        List<String> missingVariant = new ArrayList<>();
+        Map<String, List<String>> scriptVariants = new LinkedHashMap<>();
         if (config.fixturesDir() != null) {
             Inputs.checkFixturesDir(config.fixturesDir());
         }
         for (String name : config.scripts()) {
             RubricScript script = config.python() != null ? PythonScripts.script(name) : Inputs.script(name);
-            for (String v : List.of(config.before(), config.after())) {
-                // the Python originals' variants are script directories, not the port's variants
-                if (config.python() == null && !script.variantNames().contains(v)) {
-                    missingVariant.add(name + " (has " + String.join(", ", script.variantNames()) + "; no '" + v + "')");
-                }
+            // the Python originals' variants are script directories, not the port's variants
+            if (config.python() == null) {
+                scriptVariants.put(name, script.variantNames());
             }
             for (String p : config.policies()) {
                 inputs.add(new Input(script, Inputs.policy(p)));
@@ -258,11 +257,41 @@ public final class Audit {
                 }
             }
         }
-        if (!missingVariant.isEmpty()) {
-            throw new BadInputException("variant missing for: " + String.join("; ", missingVariant)
-                    + " (choose --scripts that have both variants)");
-        }
+        checkVariant("--before", config.before(), scriptVariants);
+        checkVariant("--after", config.after(), scriptVariants);
         return inputs;
+    }
+
+    /**
+     * A variant some audited script lacks is bad input, said once: a name no script has gets "did you
+     * mean"; one that only some have names those that do.
+     */
+    private static void checkVariant(String option, String variant, Map<String, List<String>> scriptVariants) {
+        List<String> having = new ArrayList<>();
+        TreeSet<String> everyName = new TreeSet<>();
+        Set<String> common = null;
+        for (Map.Entry<String, List<String>> e : scriptVariants.entrySet()) {
+            everyName.addAll(e.getValue());
+            if (common == null) {
+                common = new java.util.LinkedHashSet<>(e.getValue());
+            } else {
+                common.retainAll(e.getValue());
+            }
+            if (e.getValue().contains(variant)) {
+                having.add(e.getKey());
+            }
+        }
+        if (having.size() == scriptVariants.size()) {
+            return;
+        }
+        if (having.isEmpty()) {
+            throw new BadInputException(option + " " + variant + ": no audited script has a variant '" + variant + "'"
+                    + DidYouMean.suffix(variant, everyName) + " (variants: " + String.join(", ", everyName) + ")");
+        }
+        throw new BadInputException(option + " " + variant + ": only " + String.join(", ", having)
+                + " of the audited scripts " + (having.size() == 1 ? "has" : "have") + " it; choose --scripts "
+                + String.join(",", having) + ", or a variant every audited script has ("
+                + String.join(", ", common) + ")");
     }
 
     private static List<RunRecord> execute(List<RunSpec> specs, AuditConfig config, FakeJudgeServer server,

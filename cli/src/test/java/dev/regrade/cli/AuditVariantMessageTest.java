@@ -1,0 +1,45 @@
+package dev.regrade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A variant the audited scripts lack is said once, with "did you mean", not once per script. */
+class AuditVariantMessageTest {
+    @TempDir
+    Path out;
+
+    @Test
+    void aMisspelledVariantIsOneLineWithTheClosestName() {
+        assertEquals("regrade audit: --after fixd: no audited script has a variant 'fixd'; did you mean 'fixed'? "
+                + "(variants: fixed, instructors-last, released)\n", err("audit", "--after", "fixd"));
+    }
+
+    @Test
+    void aVariantOnlySomeScriptsHaveNamesThem() {
+        assertEquals("regrade audit: --after instructors-last: only rl_course_book of the audited scripts has it; "
+                + "choose --scripts rl_course_book, or a variant every audited script has (released, fixed)\n",
+                err("audit", "--scripts", "gas_stations,rl_course_book", "--after", "instructors-last"));
+    }
+
+    private String err(String... args) {
+        String[] all = new String[args.length + 2];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "--out";
+        all[args.length + 1] = out.resolve("audit").toString();
+        PrintStream saved = System.err;
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            assertEquals(ExitCodes.BAD_INPUT, Main.run(all));
+        } finally {
+            System.setErr(saved);
+        }
+        return e.toString(StandardCharsets.UTF_8);
+    }
+}
