@@ -5,6 +5,7 @@ import dev.regrade.audit.run.JudgeUnavailableException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Spec;
 
 /**
@@ -22,11 +23,29 @@ abstract class RegradeCommand implements Callable<Integer> {
     @Override
     public final Integer call() throws Exception {
         try {
+            refuseRepeats(spec);
             return execute();
         } catch (BadInputException e) {
             return fail(e.getMessage(), ExitCodes.BAD_INPUT);
         } catch (JudgeUnavailableException e) {
             return fail(e.getMessage(), ExitCodes.JUDGE_UNAVAILABLE);
+        }
+    }
+
+    /**
+     * A name given twice in a list option ({@code --scripts a,a}, {@code --policies hash,hash}) would run
+     * and count every row twice: bad input, for every list option of every command.
+     */
+    static void refuseRepeats(CommandSpec spec) {
+        for (OptionSpec option : spec.options()) {
+            if (option.isMultiValue() && option.getValue() instanceof java.util.Collection<?> values) {
+                java.util.Set<Object> seen = new java.util.HashSet<>();
+                for (Object v : values) {
+                    if (!seen.add(v)) {
+                        throw new BadInputException(option.longestName() + ": '" + v + "' is given twice");
+                    }
+                }
+            }
         }
     }
 

@@ -9,8 +9,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A variant the audited scripts lack is said once, with "did you mean", not once per script. */
-class AuditVariantMessageTest {
+/**
+ * A variant the audited scripts lack is said once, with "did you mean", not once per script; a name
+ * given twice in a list option is refused, not run and counted twice.
+ */
+class AuditOptionMessagesTest {
     @TempDir
     Path out;
 
@@ -25,6 +28,14 @@ class AuditVariantMessageTest {
         assertEquals("regrade audit: --after instructors-last: only rl_course_book of the audited scripts has it; "
                 + "choose --scripts rl_course_book, or a variant every audited script has (released, fixed)\n",
                 err("audit", "--scripts", "gas_stations,rl_course_book", "--after", "instructors-last"));
+    }
+
+    @Test
+    void aNameGivenTwiceInAListOptionIsRefused() {
+        assertEquals("regrade audit: --scripts: 'popular_ai_books' is given twice\n",
+                err("audit", "--scripts", "popular_ai_books,popular_ai_books"));
+        assertEquals("regrade audit: --policies: 'hash' is given twice\n", err("audit", "--policies", "hash,hash"));
+        assertEquals("regrade audit: --seeds: '0' is given twice\n", err("audit", "--seeds", "0", "--seeds", "0"));
     }
 
     private String err(String... args) {
