@@ -118,6 +118,11 @@ final class AuditCommand extends RegradeCommand {
         PrintWriter err = err();
         PhaseTimes clock = PhaseTimes.fromJvmStart();
         Shard part = shard == null ? null : Shard.parse(shard);
+        if (part != null && !spec.commandLine().getParseResult().hasMatchedOption("--out")) {
+            // The default --out holds the whole audit: a shard there would replace it with a part.
+            throw new BadInputException("--shard needs its own --out DIR (one per shard, e.g. --out shard-"
+                    + part.index() + "): the default " + out + " is the whole audit's");
+        }
         AuditConfig config = config();
         long start = System.nanoTime();
         // On a terminal the progress line is rewritten in place; in a log, one line per tenth.

@@ -110,7 +110,7 @@ final class ReplayCommand extends RegradeCommand {
         List<ReplayResult> results = stored.parallelStream().map(replayer::replay).toList();
         ReplayReport report = new ReplayReport(results);
         if (outDir != null) {
-            OutputDirectory.replace(outDir, "replay", dir -> {
+            OutputDirectory.replace(outDir, "replay", "replay", dir -> {
                 write(dir.resolve("replay.md"), report.markdown());
                 write(dir.resolve("replay.html"), report.html());
                 write(dir.resolve("replay.json"), report.json());

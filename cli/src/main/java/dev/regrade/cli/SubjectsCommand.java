@@ -66,7 +66,7 @@ final class SubjectsCommand extends CommandGroup {
         @Override
         int execute() {
             StringBuilder md = new StringBuilder();
-            OutputDirectory.replace(out, "subjects audit", dir -> write(dir, md));
+            OutputDirectory.replace(out, "subjects audit", "subjects audit", dir -> write(dir, md));
             PrintWriter o = out();
             o.print(md);
             o.println("Reports: " + out.resolve("subjects-report.md") + ", " + out.resolve("subjects-report.html") + ", "

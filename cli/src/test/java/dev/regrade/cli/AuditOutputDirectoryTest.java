@@ -85,7 +85,7 @@ class AuditOutputDirectoryTest {
         Path out = tmp.resolve("audit");
         ourDirectory(".audit.regrade-old-4194304999", "previous\n");
         try {
-            OutputDirectory.replace(out, "audit", dir -> {
+            OutputDirectory.replace(out, "audit", "audit", dir -> {
                 throw new IllegalStateException("the run fails before its swap");
             });
         } catch (IllegalStateException expected) {
@@ -93,6 +93,39 @@ class AuditOutputDirectoryTest {
         }
         assertEquals("previous\n", Files.readString(out.resolve("report.md")));
         assertEquals(Set.of("audit"), names(tmp));
+    }
+
+    @Test
+    void anotherCommandsOutputIsNotReplacedAndAShardNeedsItsOwnOut() throws IOException {
+        Path out = tmp.resolve("audit");
+        assertEquals(0, audit(out, "gas_stations").status());
+        Set<String> before = files(out);
+        Path result;
+        try (Stream<Path> s = Files.walk(out.resolve("results"))) {
+            result = s.filter(p -> p.toString().endsWith(".json")).sorted().findFirst().orElseThrow();
+        }
+        CliRun replay = CliRun.of("replay", "--before", "released", "--after", "fixed", "--out", out.toString(),
+                result.toString());
+        assertEquals(2, replay.status(), replay.err());
+        assertTrue(replay.err().contains("holds the output of an audit, which a replay does not replace"), replay.err());
+        CliRun shard = CliRun.of("audit", "--scripts", "gas_stations", "--policies", "empty", "--fixtures", "none",
+                "--seeds", "0", "--quiet", "--shard", "1/2", "--out", out.toString());
+        assertEquals(2, shard.status(), shard.err());
+        assertTrue(shard.err().contains("which an audit shard does not replace"), shard.err());
+        assertEquals(before, files(out), "the audit is untouched");
+        CliRun noOut = CliRun.of("audit", "--scripts", "gas_stations", "--quiet", "--shard", "1/2");
+        assertEquals(2, noOut.status(), noOut.err());
+        assertTrue(noOut.err().contains("--shard needs its own --out DIR"), noOut.err());
+    }
+
+    @Test
+    void aMarkerFromBeforeKindsIsReadByItsFormatLine() throws IOException {
+        ourDirectory("old-shard", "x\n");
+        Files.writeString(tmp.resolve("old-shard").resolve(OutputDirectory.MARKER),
+                "regrade output: audit shard 1/2, manifest.json version 1\n");
+        assertEquals("audit shard", OutputDirectory.kind(tmp.resolve("old-shard")).orElseThrow());
+        ourDirectory("old-audit", "x\n");
+        assertEquals("audit", OutputDirectory.kind(tmp.resolve("old-audit")).orElseThrow());
     }
 
     /** A directory of Regrade's (the marker) named {@code name} in tmp, with a report.md. */

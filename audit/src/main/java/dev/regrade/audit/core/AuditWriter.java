@@ -31,7 +31,7 @@ public final class AuditWriter {
      * {@code report-full.md} and {@code report.html}; refuses (bad input) a non-empty {@code out} that is not Regrade's output.
      */
     public static void write(Path out, Audit.Outcome outcome) {
-        OutputDirectory.replace(out, "audit, report.json version " + AuditReport.VERSION,
+        OutputDirectory.replace(out, "audit", "audit, report.json version " + AuditReport.VERSION,
                 dir -> writeFiles(dir, outcome));
     }
 

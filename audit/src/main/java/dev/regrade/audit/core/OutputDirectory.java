@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * kill leaves the previous complete output or the new complete one. A kill between the two renames
  * (microseconds) leaves both complete ones aside; the next run puts the previous one back first.
  * Regrade recognises its own output by the marker file {@link #MARKER}, and refuses to replace a
- * non-empty directory without one.
+ * non-empty directory without one, or one of another kind: a replay's {@code --out} never replaces an
+ * audit, nor a shard the whole audit.
  */
 public final class OutputDirectory {
     /** The marker file in every output directory Regrade replaces; it names the format. */
@@ -36,18 +37,19 @@ public final class OutputDirectory {
     }
 
     /**
-     * Replaces {@code out} with what {@code write} puts into a fresh directory; {@code format} names
-     * what the directory holds (written into the marker). Refuses, as bad input, a non-empty
-     * {@code out} that is not Regrade's output.
+     * Replaces {@code out} with what {@code write} puts into a fresh directory; {@code kind} says which
+     * command's output it is ({@code audit}, {@code audit shard}, {@code replay}, {@code subjects audit})
+     * and {@code format} what the directory holds (both written into the marker). Refuses, as bad input,
+     * a non-empty {@code out} that is not Regrade's output or is output of another kind.
      */
-    public static void replace(Path out, String format, Consumer<Path> write) {
+    public static void replace(Path out, String kind, String format, Consumer<Path> write) {
         Path target = out.toAbsolutePath().normalize();
         Path parent = target.getParent();
         String name = target.getFileName().toString();
         try {
             Files.createDirectories(parent);
             restoreInterruptedSwap(parent, name, target);
-            checkReplaceable(out, target);
+            checkReplaceable(out, target, kind);
             for (Path stray : strays(parent, name)) {
                 deleteTree(stray);
             }
@@ -56,7 +58,8 @@ public final class OutputDirectory {
             try {
                 // The marker first, written in place (its name is what counts): a directory of ours is
                 // recognisable however early a kill lands.
-                Files.writeString(fresh.resolve(MARKER), "regrade output: " + format + "\n", StandardCharsets.UTF_8);
+                Files.writeString(fresh.resolve(MARKER), "regrade output: " + format + "\n" + KIND + kind + "\n",
+                        StandardCharsets.UTF_8);
                 write.accept(fresh);
                 if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
                     Path old = parent.resolve("." + name + OLD + PID);
@@ -74,7 +77,35 @@ public final class OutputDirectory {
         }
     }
 
-    private static void checkReplaceable(Path out, Path target) throws IOException {
+    /** The marker's line naming the kind of output. */
+    private static final String KIND = "kind: ";
+
+    /**
+     * The kind of Regrade output {@code dir} holds, from its marker; a marker written before kinds were
+     * recorded is read by its format line ({@code audit shard 1/2, …} → {@code audit shard}). Empty when
+     * {@code dir} is not Regrade's output.
+     */
+    public static Optional<String> kind(Path dir) {
+        if (!isOurs(dir)) {
+            return Optional.empty();
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(dir.resolve(MARKER), StandardCharsets.UTF_8);
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.of("unknown");
+        }
+        for (String line : lines) {
+            if (line.startsWith(KIND)) {
+                return Optional.of(line.substring(KIND.length()).strip());
+            }
+        }
+        String format = lines.isEmpty() ? "" : lines.get(0).replaceFirst("^regrade output: ", "");
+        String head = format.split(",", 2)[0].strip();
+        return Optional.of(head.replaceFirst(" [0-9]+/[0-9]+$", ""));
+    }
+
+    private static void checkReplaceable(Path out, Path target, String kind) throws IOException {
         if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
@@ -85,6 +116,15 @@ public final class OutputDirectory {
             throw new BadInputException("--out: " + out + " is not empty and is not a Regrade output directory "
                     + "(it has no " + MARKER + " file); choose another directory, or empty this one");
         }
+        Optional<String> held = kind(target);
+        if (held.isPresent() && !held.get().equals(kind)) {
+            throw new BadInputException("--out: " + out + " holds the output of " + withArticle(held.get())
+                    + ", which " + withArticle(kind) + " does not replace; choose another directory, or delete this one");
+        }
+    }
+
+    private static String withArticle(String kind) {
+        return (kind.startsWith("a") ? "an " : "a ") + kind;
     }
 
     /** A kill between the two renames left no {@code target}: put the previous output back. */

@@ -71,7 +71,7 @@ public final class Shards {
                 o.put("reuses_seed", base);
             }
         });
-        OutputDirectory.replace(out, "audit shard " + shard.label() + ", " + MANIFEST + " version " + VERSION, dir -> {
+        OutputDirectory.replace(out, "audit shard", "audit shard " + shard.label() + ", " + MANIFEST + " version " + VERSION, dir -> {
             files.entrySet().parallelStream()
                     .forEach(e -> AuditWriter.atomicWrite(dir.resolve(e.getKey()), e.getValue().fileText()));
             AuditWriter.atomicWrite(dir.resolve(MANIFEST), JsonFiles.toFileText(m));
