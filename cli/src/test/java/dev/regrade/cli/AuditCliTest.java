@@ -84,7 +84,8 @@ class AuditCliTest {
                 bad.err());
         CliRun variant = audit("--after", "instructors-last");
         assertEquals(2, variant.status());
-        assertTrue(variant.err().contains("gas_stations (has released, fixed; no 'instructors-last')"), variant.err());
+        assertTrue(variant.err().contains("--after instructors-last: no audited script has a variant 'instructors-last'"),
+                variant.err());
     }
 
     @Test

@@ -117,7 +117,8 @@ public final class OutputDirectory {
                     + "(it has no " + MARKER + " file); choose another directory, or empty this one");
         }
         Optional<String> held = kind(target);
-        if (held.isPresent() && !held.get().equals(kind)) {
+        // a whole audit (merge) may take the place of a shard it was built from; a part never replaces a whole
+        if (held.isPresent() && !held.get().equals(kind) && !(kind.equals("audit") && held.get().equals("audit shard"))) {
             throw new BadInputException("--out: " + out + " holds the output of " + withArticle(held.get())
                     + ", which " + withArticle(kind) + " does not replace; choose another directory, or delete this one");
         }
