@@ -2,9 +2,6 @@ package dev.regrade.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,18 +36,11 @@ class AuditOptionMessagesTest {
     }
 
     private String err(String... args) {
-        String[] all = new String[args.length + 2];
-        System.arraycopy(args, 0, all, 0, args.length);
+        String[] all = java.util.Arrays.copyOf(args, args.length + 2);
         all[args.length] = "--out";
         all[args.length + 1] = out.resolve("audit").toString();
-        PrintStream saved = System.err;
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            assertEquals(ExitCodes.BAD_INPUT, Main.run(all));
-        } finally {
-            System.setErr(saved);
-        }
-        return e.toString(StandardCharsets.UTF_8);
+        CliRun run = CliRun.of(all);
+        assertEquals(ExitCodes.BAD_INPUT, run.status());
+        return run.err();
     }
 }

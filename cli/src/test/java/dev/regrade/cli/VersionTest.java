@@ -3,9 +3,6 @@ package dev.regrade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.jar.Attributes;
 import org.junit.jupiter.api.Test;
 
@@ -29,37 +26,18 @@ class VersionTest {
     void everyCommandPrintsTheVersion() {
         for (String[] args : new String[][] {{"--version"}, {"audit", "--version"}, {"run", "-V"},
                 {"judge", "serve", "--version"}, {"score", "--version"}}) {
-            Run r = run(args);
-            assertEquals(0, r.status, String.join(" ", args));
-            assertTrue(r.out.startsWith("regrade "), String.join(" ", args) + " printed: " + r.out);
+            CliRun r = CliRun.of(args);
+            assertEquals(0, r.status(), String.join(" ", args));
+            assertTrue(r.out().startsWith("regrade "), String.join(" ", args) + " printed: " + r.out());
         }
     }
 
     @Test
     void noCommandIsBadInputWithTheUsageOnStderr() {
-        Run r = run();
-        assertEquals(ExitCodes.BAD_INPUT, r.status);
-        assertEquals("", r.out);
-        assertTrue(r.err.startsWith("regrade: name a command"), r.err);
-        assertTrue(r.err.contains("Usage: regrade"), r.err);
-    }
-
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            int status = Main.run(args);
-            return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+        CliRun r = CliRun.of();
+        assertEquals(ExitCodes.BAD_INPUT, r.status());
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("regrade: name a command"), r.err());
+        assertTrue(r.err().contains("Usage: regrade"), r.err());
     }
 }

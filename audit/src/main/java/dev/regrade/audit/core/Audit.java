@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -273,7 +274,7 @@ public final class Audit {
         for (Map.Entry<String, List<String>> e : scriptVariants.entrySet()) {
             everyName.addAll(e.getValue());
             if (common == null) {
-                common = new java.util.LinkedHashSet<>(e.getValue());
+                common = new LinkedHashSet<>(e.getValue());
             } else {
                 common.retainAll(e.getValue());
             }

@@ -117,11 +117,15 @@ public final class OutputDirectory {
                     + "(it has no " + MARKER + " file); choose another directory, or empty this one");
         }
         Optional<String> held = kind(target);
-        // a whole audit (merge) may take the place of a shard it was built from; a part never replaces a whole
-        if (held.isPresent() && !held.get().equals(kind) && !(kind.equals("audit") && held.get().equals("audit shard"))) {
+        if (held.isPresent() && !mayReplace(kind, held.get())) {
             throw new BadInputException("--out: " + out + " holds the output of " + withArticle(held.get())
                     + ", which " + withArticle(kind) + " does not replace; choose another directory, or delete this one");
         }
+    }
+
+    /** Output replaces output of its own kind; a whole audit (a merge) may also take the place of one of its shards. */
+    private static boolean mayReplace(String kind, String held) {
+        return held.equals(kind) || (kind.equals("audit") && held.equals("audit shard"));
     }
 
     private static String withArticle(String kind) {
