@@ -37,6 +37,18 @@ public final class DidYouMean {
         return closest(name, candidates).map(DidYouMean::phrase).orElse("");
     }
 
+    /**
+     * The {@code n} candidates closest to {@code name} by edit distance (ignoring case), nearest first, ties
+     * by name: for a hint when no single candidate is close enough for {@link #closest}.
+     */
+    public static List<String> nearest(String name, Collection<String> candidates, int n) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return candidates.stream().distinct()
+                .sorted(java.util.Comparator.<String>comparingInt(c -> distance(lower, c.toLowerCase(Locale.ROOT)))
+                        .thenComparing(java.util.Comparator.naturalOrder()))
+                .limit(n).toList();
+    }
+
     static String phrase(String suggestion) {
         return "; did you mean '" + suggestion + "'?";
     }

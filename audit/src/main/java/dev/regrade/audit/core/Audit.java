@@ -23,6 +23,7 @@ import dev.regrade.reports.model.ScriptInput;
 import dev.regrade.reports.model.SeedDifference;
 import dev.regrade.reports.model.UnexpectedChange;
 import dev.regrade.rubric.json.ResultDocument;
+import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.script.RubricScript;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -258,6 +259,12 @@ public final class Audit {
                 }
             }
         }
+        if (inputs.isEmpty()) {
+            throw Inputs.noRuns(config.scripts(), config.policies(), config.fixturesDir());
+        }
+        if (!config.expectations().builtIn()) {
+            config.expectations().checkScripts(config.scripts());
+        }
         checkVariant("--before", config.before(), scriptVariants);
         checkVariant("--after", config.after(), scriptVariants);
         return inputs;
@@ -324,6 +331,10 @@ public final class Audit {
     private static Outcome assemble(AuditConfig config, List<Input> inputs, Map<RunId, RunRecord> runs,
                                     int evaluated, long judgeRequests, List<String> standIns) {
         long base = config.seeds().get(0);
+        if (!config.expectations().builtIn()) {
+            // Before any verdict: a glob that matches nothing allows nothing (a misspelt node id).
+            config.expectations().checkGlobs(nodeIds(runs));
+        }
         // Every input's tree diffs, computed in parallel (each input's are independent of the others').
         List<InputRuns> table = inputs.parallelStream().map(in -> inputRuns(in, config, runs)).toList();
         Map<String, String> files = resultFiles(table);
@@ -340,10 +351,25 @@ public final class Audit {
                 config.judge().label(), config.seeds(), expectations,
                 ReportSections.totals(runs.size(), comparisons, unexpected, crashes, determinism, lint),
                 comparisons, unexpected, determinism, lint, crashes,
-                ReportSections.changelog(comparisons, unexpected, expectations),
+                ReportSections.changelog(comparisons, unexpected, expectations, config.scripts()),
                 config.python() == null ? null
                         : new PythonOriginals(config.python().checkout().toString(), standIns));
         return new Outcome(report, files, evaluated, judgeRequests);
+    }
+
+    /** Every node id of every tree of the runs, by script (a script whose runs all crashed has none). */
+    private static Map<String, Set<String>> nodeIds(Map<RunId, RunRecord> runs) {
+        Map<String, Set<String>> out = new LinkedHashMap<>();
+        for (RunRecord r : runs.values()) {
+            Set<String> ids = out.computeIfAbsent(r.spec().script().name(), k -> new LinkedHashSet<>());
+            r.document().tree().ifPresent(t -> collectIds(t, ids));
+        }
+        return out;
+    }
+
+    private static void collectIds(ResultNode node, Set<String> into) {
+        into.add(node.id());
+        node.children().forEach(c -> collectIds(c, into));
     }
 
     private static InputRuns inputRuns(Input in, AuditConfig config, Map<RunId, RunRecord> runs) {

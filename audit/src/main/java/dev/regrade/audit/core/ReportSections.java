@@ -175,15 +175,16 @@ final class ReportSections {
 
     /**
      * The changelog entry: the line for the scripts whose scores or trees changed (FIXES.md's
-     * wording), withheld when a change is unexpected; and the declared fixes no input exercised.
+     * wording), withheld when a change is unexpected; and the declared fixes of the audited scripts
+     * that no input exercised (a fix of a script not audited is no concern of this audit).
      */
     static Changelog changelog(List<Comparison> comparisons, List<UnexpectedChange> unexpected,
-                               DeclaredExpectations expectations) {
+                               DeclaredExpectations expectations, List<String> audited) {
         Set<String> affected = new LinkedHashSet<>();
         comparisons.stream().filter(Comparison::changed).forEach(c -> affected.add(c.input().script()));
         List<String> names = new ArrayList<>(affected);
         names.sort(String.CASE_INSENSITIVE_ORDER);
-        List<String> unexercised = expectations.scripts().keySet().stream().filter(s -> !affected.contains(s))
+        List<String> unexercised = expectations.scripts().keySet().stream().filter(s -> audited.contains(s) && !affected.contains(s))
                 .toList();
         if (!unexpected.isEmpty()) {
             return new Changelog(names, null, unexpected.size() + " node" + (unexpected.size() == 1 ? " has" : "s have")

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.regrade.api.BadInputException;
+import dev.regrade.api.DidYouMean;
 import dev.regrade.api.JsonField;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,6 +133,54 @@ public final class Expectations {
             o.put("note", e.note());
         });
         return root;
+    }
+
+    /**
+     * True for the shipped declaration: it declares every script's fix, so an audit of some scripts
+     * uses part of it, and a narrowed input set may exercise none of a glob's nodes. The checks below
+     * are for a declaration written for one audit ({@code --expect}).
+     */
+    public boolean builtIn() {
+        return source.startsWith("(built-in)");
+    }
+
+    /**
+     * Bad input when an entry names a script the audit does not run: a typo would otherwise silently
+     * allow nothing, and the misspelt script's changes would look undeclared.
+     */
+    public void checkScripts(Collection<String> audited) {
+        for (String name : scripts.keySet()) {
+            if (!audited.contains(name)) {
+                throw new BadInputException(source + ": scripts." + name + ": no audited script is named '" + name
+                        + "'" + DidYouMean.suffix(name, audited) + " (audited: " + String.join(", ", audited) + ")");
+            }
+        }
+    }
+
+    /**
+     * Bad input when a glob of an audited script matches no node id the script produced in the audit
+     * ({@code nodeIds}: every id of every before and after tree, by script): such a glob allows nothing,
+     * most likely a misspelt id. The message names the glob, the script and the nearest ids.
+     */
+    public void checkGlobs(Map<String, ? extends Collection<String>> nodeIds) {
+        scripts.forEach((script, e) -> {
+            Collection<String> ids = nodeIds.get(script);
+            if (ids == null) {
+                return; // not audited: checkScripts' concern
+            }
+            List<Pattern> globs = compiled.get(script);
+            for (int i = 0; i < globs.size(); i++) {
+                Pattern p = globs.get(i);
+                if (ids.stream().noneMatch(id -> p.matcher(id).matches())) {
+                    String glob = e.allow().get(i);
+                    String hint = DidYouMean.closest(glob, ids).map(c -> "did you mean '" + c + "'?")
+                            .orElse(ids.isEmpty() ? "the audit produced no tree of it"
+                                    : "nearest node ids: " + String.join(", ", DidYouMean.nearest(glob, ids, 3)));
+                    throw new BadInputException(source + ": scripts." + script + ".allow[" + i + "]: '" + glob
+                            + "' matches no node " + script + " produces in this audit; " + hint);
+                }
+            }
+        });
     }
 
     /** A copy without one script (for tests and what-if audits). */

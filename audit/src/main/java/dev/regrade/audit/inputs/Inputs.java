@@ -104,4 +104,19 @@ public final class Inputs {
             throw new UncheckedIOException(e);
         }
     }
+
+    /**
+     * The bad input of a matrix with no run (audit, conform): what was asked for, and why it gave nothing,
+     * so that a CI job that ran nothing cannot pass.
+     */
+    public static BadInputException noRuns(List<String> scripts, List<String> policies, Path fixturesDir) {
+        String fixtures = fixturesDir == null ? "no fixtures (--fixtures none)"
+                : "no fixtures for " + (scripts.size() == 1 ? "it" : "them") + " in " + fixturesDir;
+        String what = scripts.isEmpty() ? "--scripts names no script"
+                : "--scripts " + String.join(",", scripts) + " with "
+                + (policies.isEmpty() ? "no policy (--policies none)" : "--policies " + String.join(",", policies))
+                + " and " + fixtures;
+        return new BadInputException("the audit would run 0 runs: " + what
+                + "; name a policy (--policies all) or a fixture directory that has inputs for these scripts");
+    }
 }

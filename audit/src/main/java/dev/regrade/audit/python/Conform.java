@@ -121,6 +121,9 @@ public final class Conform {
                 }
             }
         }
+        if (jobs.isEmpty()) {
+            throw Inputs.noRuns(config.scripts(), config.policies(), config.fixturesDir());
+        }
         TreeSet<String> standIns = new TreeSet<>();
         List<Difference> differences = new ArrayList<>();
         try (FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults())) {
