@@ -31,18 +31,10 @@ final class ReportCommand extends RegradeCommand {
 
     @Override
     int execute() {
-        Path file = from.resolve("report.json");
-        if (!Files.isRegularFile(file)) {
-            throw new BadInputException(from + ": no report.json here (run ./regrade audit --out " + from + " first)");
-        }
         if (full && format != Format.markdown) {
             throw new BadInputException("--full is for --format markdown (the full Markdown report)");
         }
-        JsonNode json = ResultFiles.read(file);
-        if (!json.has("regrade_audit") || !json.has("comparisons")) {
-            throw new BadInputException(file + ": not a Regrade audit report (no regrade_audit/comparisons keys)");
-        }
-        AuditReport report = ReportJson.read(file.toString(), json);
+        AuditReport report = read(from);
         out().print(switch (format) {
             case markdown -> full ? Markdown.renderFull(report) : Markdown.render(report);
             case html -> Html.render(report);
@@ -50,5 +42,18 @@ final class ReportCommand extends RegradeCommand {
         });
         out().flush();
         return ExitCodes.OK;
+    }
+
+    /** The report of the audit output directory {@code from} (its report.json); bad input when there is none. */
+    static AuditReport read(Path from) {
+        Path file = from.resolve("report.json");
+        if (!Files.isRegularFile(file)) {
+            throw new BadInputException(from + ": no report.json here (run ./regrade audit --out " + from + " first)");
+        }
+        JsonNode json = ResultFiles.read(file);
+        if (!json.has("regrade_audit") || !json.has("comparisons")) {
+            throw new BadInputException(file + ": not a Regrade audit report (no regrade_audit/comparisons keys)");
+        }
+        return ReportJson.read(file.toString(), json);
     }
 }

@@ -7,6 +7,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.DidYouMean;
 import dev.regrade.api.JsonField;
+import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.CheckedChange;
+import dev.regrade.reports.model.Comparison;
+import dev.regrade.reports.model.NodeChange;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
 import dev.regrade.rubric.json.JsonFiles;
@@ -182,6 +186,60 @@ public final class Expectations {
             }
         });
     }
+
+    /**
+     * A draft declaration of what an audit actually changed, for the PR author to trim and commit: one
+     * entry per script with a non-derived change (or a run that crashed on one side only), one glob per
+     * node pattern (node ids that differ only in their numbers become one {@code *} glob, e.g.
+     * {@code station_*_distance_check}), and in the note each pattern's classes of change. {@code from}
+     * names the audit in the description. Passing it as {@code --expect} to the same audit passes.
+     */
+    public static Expectations drafted(AuditReport report, String from) {
+        Map<String, Map<String, java.util.TreeSet<String>>> byScript = new LinkedHashMap<>();
+        Map<String, Map<String, List<String>>> idsByPattern = new LinkedHashMap<>();
+        for (Comparison c : report.comparisons()) {
+            for (CheckedChange ch : c.changes()) {
+                NodeChange n = ch.change();
+                if (n.derived()) {
+                    continue;
+                }
+                String script = c.input().script();
+                Map<String, java.util.TreeSet<String>> patterns = byScript.computeIfAbsent(script,
+                        k -> new LinkedHashMap<>());
+                if (n.node().equals("(run)")) {
+                    continue; // an outcome change is allowed wherever the script is declared at all
+                }
+                String key = DIGITS.matcher(n.node()).replaceAll("*");
+                List<String> ids = idsByPattern.computeIfAbsent(script, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(key, k -> new ArrayList<>());
+                if (!ids.contains(n.node())) {
+                    ids.add(n.node());
+                }
+                patterns.computeIfAbsent(key, k -> new java.util.TreeSet<>())
+                        .add(n.changeClass().name().toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        Map<String, ScriptExpectation> scripts = new LinkedHashMap<>();
+        byScript.forEach((script, patterns) -> {
+            List<String> allow = new ArrayList<>();
+            List<String> notes = new ArrayList<>();
+            patterns.forEach((key, classes) -> {
+                List<String> ids = idsByPattern.get(script).get(key);
+                // One id: itself; several alike: the pattern.
+                String glob = ids.size() == 1 ? ids.get(0) : key;
+                allow.add(glob);
+                notes.add(glob + ": " + String.join(", ", classes)
+                        + (ids.size() == 1 ? "" : " (" + ids.size() + " nodes)"));
+            });
+            scripts.put(script, new ScriptExpectation(allow, notes.isEmpty() ? "outcome only (a run crashed on one side)"
+                    : String.join("; ", notes)));
+        });
+        return new Expectations(from, "Drafted by regrade expect init from " + from + " (" + report.before()
+                + " → " + report.after() + "): every change the audit found; trim it to what the PR declares.",
+                scripts);
+    }
+
+    private static final Pattern DIGITS = Pattern.compile("[0-9]+");
 
     /** A copy without one script (for tests and what-if audits). */
     public Expectations without(String script) {
