@@ -64,7 +64,7 @@ class AuditCliTest {
     @Test
     void anUndeclaredChangeExitsOne() throws IOException {
         Path expect = dir.resolve("expect.json");
-        Files.writeString(expect, "{\"scripts\": {\"rl_course_book\": {\"allow\": [\"*\"]}}}", StandardCharsets.UTF_8);
+        Files.writeString(expect, "{\"scripts\": {\"gas_stations\": {\"allow\": [\"station_1_*\"]}}}", StandardCharsets.UTF_8);
         CliRun run = audit("--expect", expect.toString());
         assertEquals(1, run.status(), run.out() + run.err());
         assertTrue(run.out().contains("UNEXPECTED gas_stations fixture short-final-leg: verdict station_5_distance_check status: failed → passed"),
