@@ -30,6 +30,12 @@ class DidYouMeanTest {
     }
 
     @Test
+    void nearestListsTheClosestFirstTiesByName() {
+        assertEquals(List.of("a_1", "a_2"), DidYouMean.nearest("a_*", List.of("root", "a_2", "a_1", "a_1"), 2));
+        assertEquals(List.of(), DidYouMean.nearest("x", List.of(), 3));
+    }
+
+    @Test
     void theDistanceIsLevenshteins() {
         assertEquals(0, DidYouMean.distance("", ""));
         assertEquals(3, DidYouMean.distance("", "abc"));

@@ -1,0 +1,66 @@
+package dev.regrade.audit.expect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.regrade.api.BadInputException;
+import dev.regrade.audit.core.Audit;
+import dev.regrade.audit.core.AuditConfig;
+import dev.regrade.audit.run.JudgeMode;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A declaration written for one audit must fit it; a drafted one fits it by construction. */
+class ExpectationsFitTest {
+    private static Expectations parse(String json) {
+        return Expectations.parse("e.json", json);
+    }
+
+    @Test
+    void anEntryForAScriptNotAuditedIsRefusedWithTheCloseName() {
+        Expectations e = parse("{\"scripts\": {\"rl_course_boo\": {\"allow\": [\"*\"]}}}");
+        String message = assertThrows(BadInputException.class,
+                () -> e.checkScripts(List.of("gas_stations", "rl_course_book"))).getMessage();
+        assertEquals("e.json: scripts.rl_course_boo: no audited script is named 'rl_course_boo'; did you mean "
+                + "'rl_course_book'? (audited: gas_stations, rl_course_book)", message);
+        e.checkScripts(List.of("rl_course_boo")); // fits: no exception
+    }
+
+    @Test
+    void aGlobMatchingNoProducedNodeIsRefusedWithTheNearestIds() {
+        Expectations e = parse("{\"scripts\": {\"s\": {\"allow\": [\"a_*\", \"zzz_*\"]}, \"other\": {\"allow\": [\"q\"]}}}");
+        String message = assertThrows(BadInputException.class,
+                () -> e.checkGlobs(Map.of("s", List.of("a_1", "b_1", "root", "a_2")))).getMessage();
+        assertEquals("e.json: scripts.s.allow[1]: 'zzz_*' matches no node s produces in this audit; nearest node ids: "
+                + "a_1, a_2, b_1", message);
+        String none = assertThrows(BadInputException.class, () -> e.checkGlobs(Map.of("s", List.of()))).getMessage();
+        assertTrue(none.endsWith("'a_*' matches no node s produces in this audit; the audit produced no tree of it"), none);
+        e.checkGlobs(Map.of("s", List.of("a_1", "zzz_9"))); // 'other' is not audited: checkScripts' concern
+    }
+
+    @Test
+    void theShippedDeclarationIsExemptAndSaysSo() {
+        assertTrue(Expectations.shipped().builtIn());
+        assertTrue(Expectations.shipped().without("gas_stations").builtIn());
+        assertFalse(parse("{\"scripts\": {}}").builtIn());
+    }
+
+    @Test
+    void aDraftedDeclarationAllowsExactlyWhatTheAuditChanged() {
+        AuditConfig config = new AuditConfig(List.of("rl_course_book"), List.of("empty", "hash"), null, "released",
+                "fixed", parse("{\"scripts\": {}}"), List.of(0L), JudgeMode.IN_PROCESS, 2);
+        Audit.Outcome first = Audit.run(config, (d, t) -> { });
+        assertTrue(first.unexpected() > 0, "nothing declared: the fix's changes are unexpected");
+        Expectations drafted = Expectations.drafted(first.report(), "a");
+        assertEquals(List.of("rl_course_book"), List.copyOf(drafted.scripts().keySet()));
+        assertTrue(drafted.scripts().get("rl_course_book").allow().contains("stanford_instructors"),
+                drafted.scripts().toString());
+        assertTrue(drafted.scripts().get("rl_course_book").note().contains("stanford_instructors: structural"),
+                drafted.scripts().get("rl_course_book").note());
+        Expectations again = Expectations.parse("drafted.json", dev.regrade.rubric.json.JsonFiles.toFileText(drafted.toJson()));
+        assertEquals(0, Audit.run(config.withExpectations(again), (d, t) -> { }).unexpected());
+    }
+}
