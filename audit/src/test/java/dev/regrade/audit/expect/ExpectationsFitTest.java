@@ -63,4 +63,18 @@ class ExpectationsFitTest {
         Expectations again = Expectations.parse("drafted.json", dev.regrade.rubric.json.JsonFiles.toFileText(drafted.toJson()));
         assertEquals(0, Audit.run(config.withExpectations(again), (d, t) -> { }).unexpected());
     }
+
+    @Test
+    void nodeIdsThatDifferOnlyInTheirNumbersBecomeOneGlob() throws java.io.IOException {
+        // The browser fixture's gas_stations change is on station_5_distance_check (status, then score);
+        // put its score change on station_3 instead: two ids of one pattern.
+        com.fasterxml.jackson.databind.JsonNode json = dev.regrade.rubric.json.JsonFiles.parse(java.nio.file.Files.readString(
+                java.nio.file.Paths.get("..", "reports", "src", "test", "resources", "dev", "regrade", "reports", "browser",
+                        "report.json")));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) json.at("/comparisons/2/changes/5"))
+                .put("node", "station_3_distance_check");
+        Expectations drafted = Expectations.drafted(dev.regrade.reports.model.ReportJson.read("report.json", json), "a");
+        assertEquals(List.of("station_*_distance_check"), drafted.scripts().get("gas_stations").allow());
+        assertEquals("station_*_distance_check: verdict (2 nodes)", drafted.scripts().get("gas_stations").note());
+    }
 }
