@@ -89,6 +89,11 @@ final class CommentCommand extends RegradeCommand {
                     + "comments (in a workflow: env GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }} and "
                     + "permissions: pull-requests: write)");
         }
+        if (!token.strip().chars().allMatch(c -> c > ' ' && c < 127)) {
+            // Not a header value: say so without showing it.
+            throw new BadInputException("GITHUB_TOKEN holds characters no token has (spaces, line breaks or non-ASCII "
+                    + "inside it); it is not shown");
+        }
         String url = apiUrl != null ? apiUrl : environment.apply("GITHUB_API_URL");
         GitHubClient github;
         try {

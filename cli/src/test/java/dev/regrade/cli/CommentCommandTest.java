@@ -196,6 +196,9 @@ class CommentCommandTest {
 
         CommentCommand.environment = Map.of("GITHUB_API_URL", "http://127.0.0.1:" + github.port())::get;
         badInput(comment(), "GITHUB_TOKEN is not set", "pull-requests: write");
+        CommentCommand.environment = Map.of("GITHUB_TOKEN", TOKEN + "\n" + TOKEN, "GITHUB_API_URL",
+                "http://127.0.0.1:" + github.port())::get;
+        badInput(comment(), "GITHUB_TOKEN holds characters no token has");
     }
 
     @Test
