@@ -20,9 +20,9 @@ import picocli.CommandLine.Option;
 @Command(name = "comment", mixinStandardHelpOptions = true,
         description = {
             "Post a report (an audit's report.md) as a comment on a GitHub pull request, or update the one posted "
-                + "before: the comment starts with a hidden marker line (<!-- regrade-report -->, or "
-                + "<!-- regrade-report:TEXT --> with --marker), and the first comment of the PR that starts with "
-                + "it is replaced instead of adding another.",
+                + "before instead of adding another.",
+            "The comment's first line is a hidden marker, <!-- regrade-report --> (<!-- regrade-report:TEXT --> with "
+                + "--marker): the PR's first comment that starts with it is the one replaced.",
             "The token is read from the environment variable GITHUB_TOKEN only (in GitHub Actions: "
                 + "$${{ secrets.GITHUB_TOKEN }} with 'permissions: pull-requests: write'); it is never printed."
         },
