@@ -33,7 +33,7 @@ class ArchitectureTest {
         for (String p : List.of("dev.regrade.api", "dev.regrade.pycompat", "dev.regrade.rubric", "dev.regrade.rubric.json",
                 "dev.regrade.webcache", "dev.regrade.judge", "dev.regrade.policies", "dev.regrade.scripts.v2025_10_23",
                 "dev.regrade.wearable", "dev.regrade.wearable.io", "dev.regrade.vereval", "dev.regrade.reports", "dev.regrade.audit.core",
-                "dev.regrade.approval", "dev.regrade.bench", "dev.regrade.cli")) {
+                "dev.regrade.approval", "dev.regrade.bench", "dev.regrade.github", "dev.regrade.cli")) {
             assertTrue(production.containPackage(p), p);
         }
         assertTrue(production.stream().noneMatch(c -> c.getSimpleName().endsWith("Test")), "no test classes");
