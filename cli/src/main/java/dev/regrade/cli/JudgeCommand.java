@@ -145,6 +145,7 @@ final class JudgeCommand extends CommandGroup {
                 throw new BadInputException("cannot listen on 127.0.0.1:" + port + ": " + whyNotBound(e));
             }
             CountDownLatch stopped = new CountDownLatch(1);
+            Interruption.finished(); // a server ends by a signal: its own hook below says what it did
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.stop();
                 if (recording != null) {
