@@ -45,10 +45,11 @@ import picocli.CommandLine.Option;
                 + "the snapshot's name as FAILED lines print it, e.g. gas_stations.fixed.policy-hash."
         },
         footer = {"", "Examples:",
-            "  ./regrade approve                                          run every snapshot",
-            "  ./regrade approve --script gas_stations                    one script's snapshots",
-            "  ./regrade approve --accept gas_stations.fixed.policy-hash  accept one after reading its diff",
-            "  ./regrade approve --reject                                 discard every received snapshot",
+            "  ./regrade approve                          # run every snapshot",
+            "  ./regrade approve --script gas_stations    # one script's snapshots",
+            "  ./regrade approve --accept gas_stations.fixed.policy-hash",
+            "      # accept one after reading its diff",
+            "  ./regrade approve --reject                 # discard every received snapshot",
             "", "Snapshots: approval/src/test/resources/dev/regrade/approval/snapshots/<script>/.",
             "", ExitStatus.FOOTER})
 final class ApproveCommand extends RegradeCommand {

@@ -41,15 +41,19 @@ import picocli.CommandLine.Option;
             "expectations of the FIXES.md fix set, seeds 0,1,2,3, in-process judge, one thread per core (two per",
             "core with --judge http).",
             "", "Examples:", "  ./regrade audit",
-            "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash --seeds 0",
-            "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
-            "  ./regrade audit --python ~/Mind2Web-2 --before-scripts ~/Mind2Web-2/eval_scripts/2025_10_23 \\",
-            "      --after-scripts my-fixed-scripts      (the Python originals: <task>.py of both directories)",
+            "  ./regrade audit --scripts gas_stations,rl_course_book --policies hash \\",
+            "      --seeds 0",
+            "  ./regrade audit --scripts rl_course_book --after instructors-last \\",
+            "      --expect my-expectations.json",
+            "  # the Python originals: <task>.py of both directories",
+            "  ./regrade audit --python ~/Mind2Web-2 \\",
+            "      --before-scripts ~/Mind2Web-2/eval_scripts/2025_10_23 \\",
+            "      --after-scripts my-fixed-scripts",
             "  ./regrade audit --shard 1/2 --out shard-1    # half the matrix; then 2/2",
             "  ./regrade merge shard-1 shard-2    # = ./regrade audit, byte for byte",
             "", ExitStatus.FOOTER})
 final class AuditCommand extends RegradeCommand {
-    @Option(names = "--scripts", defaultValue = "all", paramLabel = "S,S…", split = ",",
+    @Option(names = "--scripts", defaultValue = "all", paramLabel = "S", split = ",",
             description = "Scripts to audit, or 'all'. Default: ${DEFAULT-VALUE}.")
     List<String> scripts;
 
@@ -69,7 +73,7 @@ final class AuditCommand extends RegradeCommand {
                     + "expectations of the FIXES.md fix set.")
     Path expect;
 
-    @Option(names = "--seeds", defaultValue = "0,1,2,3", paramLabel = "N,N…", split = ",",
+    @Option(names = "--seeds", defaultValue = "0,1,2,3", paramLabel = "N", split = ",",
             description = "PYTHONHASHSEEDs; every run repeats under each, the first is reported. Default: ${DEFAULT-VALUE}.")
     List<Long> seeds;
 

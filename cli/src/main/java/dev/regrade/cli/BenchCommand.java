@@ -45,7 +45,7 @@ final class BenchCommand extends RegradeCommand {
             description = "Verification requests per concurrency setting. Default: 2000 (200 with --quick).")
     Integer requests;
 
-    @Option(names = "--sections", defaultValue = "audit,throughput,subjects", split = ",", paramLabel = "S,S…",
+    @Option(names = "--sections", defaultValue = "audit,throughput,subjects", split = ",", paramLabel = "S",
             description = "What to measure: audit (the default audit, in-process and http), throughput (judge "
                     + "requests per second), subjects (the wearable scorers at 1x/10x/100x and VerEval, about 20 "
                     + "minutes; wearable or vereval for one of the two), replay (regrade replay over the synthetic leaderboard of 660 results and of "

@@ -24,8 +24,10 @@ import picocli.CommandLine.Option;
             "Use it to check the ports against another upstream revision of the scripts or the engine."
         },
         footer = {"", "Examples:",
-            "  ./regrade conform --python ~/Mind2Web-2 --scripts ~/Mind2Web-2/eval_scripts/2025_10_23",
-            "  ./regrade conform --python ~/Mind2Web-2 --scripts my-fixed-scripts --variant fixed --seeds 0",
+            "  ./regrade conform --python ~/Mind2Web-2 \\",
+            "      --scripts ~/Mind2Web-2/eval_scripts/2025_10_23",
+            "  ./regrade conform --python ~/Mind2Web-2 --scripts my-fixed-scripts \\",
+            "      --variant fixed --seeds 0",
             "", ExitStatus.FOOTER})
 final class ConformCommand extends RegradeCommand {
     @Mixin
@@ -42,7 +44,7 @@ final class ConformCommand extends RegradeCommand {
     @picocli.CommandLine.Mixin
     InputOptions inputs = new InputOptions();
 
-    @Option(names = "--seeds", defaultValue = "0,1,2", paramLabel = "N,N…", split = ",",
+    @Option(names = "--seeds", defaultValue = "0,1,2", paramLabel = "N", split = ",",
             description = "PYTHONHASHSEEDs; every input runs under each. Default: ${DEFAULT-VALUE}.")
     List<Long> seeds;
 

@@ -33,7 +33,8 @@ import picocli.CommandLine.Parameters;
                 + "verdict (a leaf's status or score) and derived (aggregates).",
             "Works on results written by Regrade or by the Python original (Mind2Web 2 summary shape)."
         },
-        footer = {"", "Examples:", "  ./regrade diff regrade-out/audit/results/gas_stations/released regrade-out/audit/results/gas_stations/fixed",
+        footer = {"", "Examples:", "  ./regrade diff regrade-out/audit/results/gas_stations/released \\",
+            "      regrade-out/audit/results/gas_stations/fixed",
             "  ./regrade diff python_results/answer_1.json regrade_result.json",
             "", ExitStatus.FOOTER})
 final class DiffCommand extends RegradeCommand {

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 /** {@code regrade generate}: the synthetic Mind2Web 2 leaderboard that {@code replay} reads. */
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = "Write a synthetic Mind2Web 2 leaderboard in the runner's layout "
-                + "(DIR/eval_results/<agent>/<task>/<answer>/results/<timestamp>_<answer>.json, the summary alone, "
+                + "(DIR/eval_results/<agent>/<task>/<answer>/results/ holding <timestamp>_<answer>.json, the summary alone, "
                 + "as the Python runner writes it): every ported task × --agents × --runs answers, each scored by "
                 + "the released script on one of the four policies under a hash seed chosen by agent and run. "
                 + "Deterministic: the same arguments write the same bytes.",

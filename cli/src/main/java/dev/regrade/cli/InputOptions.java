@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
  * (a picocli mixin), and the check of their {@code --seeds}.
  */
 final class InputOptions {
-    @Option(names = "--policies", defaultValue = "all", paramLabel = "P,P…", split = ",",
+    @Option(names = "--policies", defaultValue = "all", paramLabel = "P", split = ",",
             description = "Built-in policies (empty, minimal, full, hash), 'all' or 'none'. Default: ${DEFAULT-VALUE}.")
     List<String> policies;
 

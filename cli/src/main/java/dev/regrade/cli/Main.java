@@ -61,13 +61,15 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             top.addSubcommand("score", new ScoreCommand());
             ExitStatus.fill(top.getSubcommands().get("score"));
             Version.everywhere(top);
+            HelpLayout.everywhere(top);
             top.setExecutionStrategy(parsed -> {
                 warm.await();
                 return new CommandLine.RunLast().execute(parsed);
             });
             return handleErrors(top).execute(args);
         }
-        return handleErrors(Version.everywhere(ExitStatus.fill(new CommandLine(new Main())))).execute(args);
+        return handleErrors(HelpLayout.everywhere(Version.everywhere(ExitStatus.fill(new CommandLine(new Main())))))
+                .execute(args);
     }
 
     /** Bad options and arguments: the unknown word first, suggestions, and where the usage is (exit 2). */

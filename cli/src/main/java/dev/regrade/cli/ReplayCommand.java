@@ -39,10 +39,12 @@ import picocli.CommandLine.Parameters;
         },
         footer = {"", ExitStatus.FOOTER,
             "", "Examples:",
-            "  ./regrade run --script ikea_shopping_list --policy hash --format json > ikea.json",
+            "  ./regrade run --script ikea_shopping_list --policy hash --format json \\",
+            "      > ikea.json",
             "  ./regrade replay --after fixed ikea.json",
             "  ./regrade replay --after fixed --format markdown eval_results > changelog.md",
-            "  ./regrade replay --after fixed --out replay-out --judge-url http://127.0.0.1:8765/v1 --judge-model o4-mini eval_results"})
+            "  ./regrade replay --after fixed --out replay-out \\",
+            "      --judge-url http://127.0.0.1:8765/v1 --judge-model o4-mini eval_results"})
 final class ReplayCommand extends RegradeCommand {
     enum Format { text, json, markdown }
 

@@ -26,10 +26,13 @@ import picocli.CommandLine.Option;
             "The input is a built-in answer policy (empty, minimal, full, hash) or a fixture file."
         },
         footer = {"", "Examples:",
-            "  ./regrade run --script gas_stations --variant fixed --fixture fixtures/gas_stations/short-final-leg.json",
-            "  ./regrade run --script rl_course_book --variant fixed --policy hash --format json",
-            "  ./regrade run --script ikea_shopping_list --policy hash --judge http --judge-url http://127.0.0.1:8766/v1",
-            "    (a judge started by 'judge serve', e.g. one recording or replaying a real judge)",
+            "  ./regrade run --script gas_stations --variant fixed \\",
+            "      --fixture fixtures/gas_stations/short-final-leg.json",
+            "  ./regrade run --script rl_course_book --variant fixed --policy hash \\",
+            "      --format json",
+            "  # against a 'judge serve', e.g. one recording or replaying a real judge:",
+            "  ./regrade run --script ikea_shopping_list --policy hash --judge http \\",
+            "      --judge-url http://127.0.0.1:8766/v1",
             "", ExitStatus.FOOTER})
 final class RunCommand extends RegradeCommand {
     enum Format { tree, json }

@@ -44,8 +44,10 @@ import picocli.CommandLine.Parameters;
                 + "reply), this prints its error and writes no file."
         },
         footer = {"", "Examples:",
-            "  ./regrade score longqa --golden val.jsonl --predictions preds.jsonl --variant fixed --output out/results.json",
-            "  ./regrade score convqa --golden g.jsonl --predictions p.jsonl --llm-judge --judge-url http://127.0.0.1:8000/v1 --judge-model m",
+            "  ./regrade score longqa --golden val.jsonl --predictions preds.jsonl \\",
+            "      --variant fixed --output out/results.json",
+            "  ./regrade score convqa --golden g.jsonl --predictions p.jsonl --llm-judge \\",
+            "      --judge-url http://127.0.0.1:8000/v1 --judge-model m",
             "", ExitStatus.FOOTER})
 final class ScoreCommand extends RegradeCommand {
 
