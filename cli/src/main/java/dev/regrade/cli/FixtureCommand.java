@@ -33,10 +33,12 @@ final class FixtureCommand extends CommandGroup {
                 + "that needs a value (pages, per-item claims, the maps tool), and a judge that both accepts and "
                 + "rejects; empty gives null records, minimal one element, full twelve."},
             footer = {"", "Examples:",
-                "  ./regrade fixture init --python ~/Mind2Web-2 --scripts ~/Mind2Web-2/eval_scripts/dev_set \\",
-                "      --script yu_lineage --out my-fixtures/yu_lineage/start.json",
-                "  ./regrade audit --python ~/Mind2Web-2 --before-scripts ~/Mind2Web-2/eval_scripts/dev_set \\",
-                "      --after-scripts my-fixed-scripts --scripts yu_lineage --policies none --fixtures my-fixtures",
+                "  ./regrade fixture init --python ~/Mind2Web-2 \\",
+                "      --scripts ~/Mind2Web-2/eval_scripts/dev_set --script yu_lineage \\",
+                "      --out my-fixtures/yu_lineage/start.json",
+                "  ./regrade audit --python ~/Mind2Web-2 --scripts yu_lineage \\",
+                "      --before-scripts ~/Mind2Web-2/eval_scripts/dev_set \\",
+                "      --after-scripts my-fixed-scripts --policies none --fixtures my-fixtures",
                 "", ExitStatus.FOOTER})
     static final class Init extends RegradeCommand {
         @picocli.CommandLine.Mixin

@@ -157,6 +157,9 @@ public final class FixtureInit {
             if (c.url() != null) {
                 claim.put("url", c.url());
             }
+            if (c.vote() > 1) { // the engine's repeated vote on the same claim
+                claim.put("vote", c.vote());
+            }
             if (c.verdict() != null) {
                 claim.put("verdict", c.verdict());
             } else {
