@@ -1,6 +1,8 @@
 package dev.regrade.audit.python;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.api.BadInputException;
+import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
@@ -36,17 +38,36 @@ public final class FixtureProbe {
         try (FakeJudgeServer server = FakeJudgeServer.start(FakeJudgeConfig.defaults());
              PythonRunner runner = new PythonRunner(setup, server)) {
             for (Fixture f : fixtures) {
-                f.checkRequested(requested(runner, f, variants, seed));
+                List<String> crashes = new ArrayList<>();
+                Map<String, List<JsonNode>> requested = requested(runner, f, variants, seed, crashes);
+                try {
+                    f.checkRequested(requested);
+                } catch (BadInputException e) {
+                    if (crashes.isEmpty() || e.path() == null || !e.problem().contains("requests no such extraction")) {
+                        throw e;
+                    }
+                    // a crash ends the run: a name requested after it was never seen
+                    throw BadInputException.at(e.file(), e.path(), e.problem() + " (but the probe run "
+                            + String.join("; ", crashes) + ", so later requests were not seen)", e.suggestion());
+                }
             }
         }
     }
 
-    /** Every extraction name the runs requested, with the distinct schemas of its requests, in first-request order. */
-    static Map<String, List<JsonNode>> requested(PythonRunner runner, Fixture fixture, List<String> variants, long seed) {
+    /**
+     * Every extraction name the runs requested, with the distinct schemas of its requests, in first-request
+     * order; a run that crashed is described in {@code crashes}.
+     */
+    static Map<String, List<JsonNode>> requested(PythonRunner runner, Fixture fixture, List<String> variants, long seed,
+                                                  List<String> crashes) {
         Map<String, List<JsonNode>> out = new LinkedHashMap<>();
         for (String variant : variants) {
             RecordingWorld world = new RecordingWorld(fixture);
-            runner.run(new RunSpec(PythonScripts.script(fixture.script()), variant, world, null, seed));
+            RunRecord run = runner.run(new RunSpec(PythonScripts.script(fixture.script()), variant, world, null, seed));
+            if (run.crashed()) {
+                crashes.add("of " + variant + " crashed with " + run.document().regrade().errorType() + ": "
+                        + run.document().regrade().error());
+            }
             for (RecordingWorld.Extraction e : world.extractions()) {
                 List<JsonNode> schemas = out.computeIfAbsent(e.request().extractionName(), k -> new ArrayList<>());
                 if (e.request().schema() != null && !schemas.contains(e.request().schema())) {

@@ -174,4 +174,14 @@ class UnportedFixtureTest {
         assertEquals("--script lineage_tassk: no lineage_tassk.py in scripts/released; did you mean 'lineage_task'?",
                 e.getMessage());
     }
+
+    @Test
+    void aNameRefusedAfterAProbeCrashSaysTheCrashHidLaterRequests() {
+        Fixture f = Fixture.parse("c.json", "c", "{\"script\": \"crashing_task\", \"extractions\": {\"x\": {}}}");
+        BadInputException e = assertThrows(BadInputException.class, () -> FixtureProbe.check(
+                PythonDriverTest.setup("checkout"), List.of("released"), 0L, List.of(f)));
+        assertEquals("c.json: $.extractions.x: the script crashing_task requests no such extraction (it requests none) "
+                + "(but the probe run of released crashed with ValueError: no answer on 2025-10-23, so later requests "
+                + "were not seen)", e.getMessage());
+    }
 }
