@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
             "Re-scores benchmark answers offline, before and after a scoring change, and shows exactly what the change did.",
             ""
         },
-        subcommands = {AuditCommand.class, ConformCommand.class, RunCommand.class, DiffCommand.class, RescoreCommand.class, ReplayCommand.class, GenerateCommand.class, ReportCommand.class, MergeCommand.class, ExpectCommand.class, CommentCommand.class,
+        subcommands = {AuditCommand.class, ConformCommand.class, RunCommand.class, DiffCommand.class, RescoreCommand.class, ReplayCommand.class, GenerateCommand.class, ReportCommand.class, MergeCommand.class, ExpectCommand.class, FixtureCommand.class, CommentCommand.class,
             JudgeCommand.class, ApproveCommand.class, ScoreCommand.class, SubjectsCommand.class, VerEvalCommand.class, BenchCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"", ExitStatus.FOOTER,

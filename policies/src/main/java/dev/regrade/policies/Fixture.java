@@ -53,7 +53,12 @@ public final class Fixture implements World {
     /** The keys a fixture may have. */
     public static final List<String> KEYS = List.of("script", "description", "answer", "extractions",
             "malformed_extractions", "fallback_policy", "judge", "maps", "pages", "missing_pages", "eval_date", "hash_seed",
-            "expected");
+            "expected", "observed");
+    /**
+     * The informational key {@code regrade fixture init} writes (what the run it came from visited, judged and
+     * extracted, for the reviewer): any JSON object, accepted by the loader and ignored by the run.
+     */
+    public static final String OBSERVED = "observed";
     private static final List<String> JUDGE_KEYS = List.of("rules", "reject", "table");
     private static final Kind<String> NON_EMPTY = Kind.TEXT.where(v -> !v.textValue().isEmpty(), "a non-empty string");
 
@@ -169,6 +174,10 @@ public final class Fixture implements World {
         String script = root.get("script").as(NON_EMPTY);
         String description = root.get("description").textOr("");
         String answer = root.get("answer").textOr(null);
+        JsonField observed = root.get(OBSERVED);
+        if (!observed.isMissing()) {
+            observed.as(Kind.OBJECT.as("an object (informational: what the run the fixture came from did)"));
+        }
 
         Map<String, JsonNode> extractions = new LinkedHashMap<>();
         JsonField ex = root.get("extractions");
@@ -455,20 +464,54 @@ public final class Fixture implements World {
                     continue;
                 }
                 Template<?> template = Template.of(d.get().template());
-                List<Template.Problem> problems = template.problems(e.getValue());
-                if (!problems.isEmpty()) {
-                    Template.Problem p = problems.get(0);
-                    String leaf = p.path().substring(p.path().lastIndexOf('.') + 1);
-                    throw p.unknownKey()
-                            ? BadInputException.at(file, at + p.path(), "unknown field (expected " + p.expected() + ")",
-                                    DidYouMean.closest(leaf, p.knownKeys()).orElse(null))
-                            : BadInputException.at(file, at + p.path(), "expected " + p.expected() + ", got "
-                                    + valueAt(e.getValue(), p.path())
-                                    + " (to pass a reply the template rejects, list it under malformed_extractions)");
+                refuse(at, e.getValue(), template.problems(e.getValue()));
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Checks the extractions against what the script requested when it ran (a task with no port, hence no
+     * declaration): each name (under extractions and malformed_extractions) one it requested, and each record
+     * one that fits every JSON schema its requests of that name carried ({@link SchemaCheck}). The messages
+     * are {@link #checkExtractions}'s.
+     *
+     * @param requested extraction name → the distinct JSON schemas of its requests, in the order first requested
+     */
+    public Fixture checkRequested(Map<String, List<JsonNode>> requested) {
+        List<String> names = List.copyOf(requested.keySet());
+        for (Map<String, JsonNode> given : List.of(extractions, malformed)) {
+            String section = given == extractions ? "extractions" : "malformed_extractions";
+            for (Map.Entry<String, JsonNode> e : given.entrySet()) {
+                String at = JsonPath.member(JsonPath.member(JsonPath.ROOT, section), e.getKey());
+                if (!requested.containsKey(e.getKey())) {
+                    throw BadInputException.at(file, at, "the script " + script + " requests no such extraction "
+                            + "(it requests " + (names.isEmpty() ? "none" : String.join(", ", names)) + ")",
+                            DidYouMean.closest(e.getKey(), names).orElse(null));
+                }
+                if (given == extractions) {
+                    for (JsonNode schema : requested.get(e.getKey())) {
+                        refuse(at, e.getValue(), SchemaCheck.problems(schema, e.getValue()));
+                    }
                 }
             }
         }
         return this;
+    }
+
+    /** The first problem of a record as bad input at its key path, with "did you mean" for a misspelt field. */
+    private void refuse(String at, JsonNode record, List<Template.Problem> problems) {
+        if (problems.isEmpty()) {
+            return;
+        }
+        Template.Problem p = problems.get(0);
+        String leaf = p.path().substring(p.path().lastIndexOf('.') + 1);
+        throw p.unknownKey()
+                ? BadInputException.at(file, at + p.path(), "unknown field (expected " + p.expected() + ")",
+                        DidYouMean.closest(leaf, p.knownKeys()).orElse(null))
+                : BadInputException.at(file, at + p.path(), "expected " + p.expected() + ", got "
+                        + valueAt(record, p.path())
+                        + " (to pass a reply the template rejects, list it under malformed_extractions)");
     }
 
     /** The JSON at a {@link Template.Problem} path ({@code .a[0].b}), shortened for a message. */

@@ -3,6 +3,7 @@ package dev.regrade.audit.core;
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.DidYouMean;
 import dev.regrade.audit.inputs.Inputs;
+import dev.regrade.audit.python.FixtureProbe;
 import dev.regrade.audit.python.PythonRunner;
 import dev.regrade.audit.python.PythonScripts;
 import dev.regrade.audit.run.JudgeMode;
@@ -12,6 +13,7 @@ import dev.regrade.audit.run.Runner;
 import dev.regrade.audit.run.Workers;
 import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeServer;
+import dev.regrade.policies.Fixture;
 import dev.regrade.policies.World;
 import dev.regrade.reports.model.AuditReport;
 import dev.regrade.reports.model.Comparison;
@@ -80,6 +82,7 @@ public final class Audit {
     /** Runs the audit, marking the end of each phase on {@code phases}. */
     public static Outcome run(AuditConfig config, Progress progress, Phases phases) {
         List<Input> inputs = inputs(config);
+        probeUnportedFixtures(config, inputs);
         phases.mark("inputs");
         Executed runs = execute(inputs, config, progress, phases);
         Outcome outcome = assemble(config, inputs, runs.byId(), runs.evaluated(), runs.judgeRequests(),
@@ -116,6 +119,7 @@ public final class Audit {
                 held.add(inputs.get(i));
             }
         }
+        probeUnportedFixtures(config, held);
         phases.mark("inputs");
         Executed runs = execute(held, config, progress, phases);
         return new ShardOutcome(inputs.size(), held.size(), runs.byId(), runs.judgeRequests(), runs.standIns());
@@ -239,7 +243,11 @@ public final class Audit {
         List<Input> inputs = new ArrayList<>();
         Map<String, List<String>> scriptVariants = new LinkedHashMap<>();
         if (config.fixturesDir() != null) {
-            Inputs.checkFixturesDir(config.fixturesDir());
+            if (config.python() != null) {
+                Inputs.checkFixturesDir(config.fixturesDir(), config.scripts());
+            } else {
+                Inputs.checkFixturesDir(config.fixturesDir());
+            }
         }
         for (String name : config.scripts()) {
             RubricScript script = config.python() != null ? PythonScripts.script(name) : Inputs.script(name);
@@ -254,7 +262,8 @@ public final class Audit {
                 Path dir = config.fixturesDir().resolve(name);
                 if (Files.isDirectory(dir)) {
                     for (Path f : Inputs.fixtureFiles(dir)) {
-                        inputs.add(new Input(script, Inputs.fixture(f, name)));
+                        inputs.add(new Input(script, config.python() != null && !PythonScripts.ported(name)
+                                ? Inputs.unportedFixture(f, name) : Inputs.fixture(f, name)));
                     }
                 }
             }
@@ -268,6 +277,23 @@ public final class Audit {
         checkVariant("--before", config.before(), scriptVariants);
         checkVariant("--after", config.after(), scriptVariants);
         return inputs;
+    }
+
+    /**
+     * (Python originals) Checks the fixtures of unported tasks against what their scripts request, by a
+     * probe run per side ({@link FixtureProbe}), before any run of the matrix and any report.
+     */
+    private static void probeUnportedFixtures(AuditConfig config, List<Input> inputs) {
+        if (config.python() == null) {
+            return;
+        }
+        List<Fixture> unported = new ArrayList<>();
+        for (Input in : inputs) {
+            if (in.world() instanceof Fixture f && !PythonScripts.ported(in.script().name())) {
+                unported.add(f);
+            }
+        }
+        FixtureProbe.check(config.python(), List.of(config.before(), config.after()), config.seeds().get(0), unported);
     }
 
     /**

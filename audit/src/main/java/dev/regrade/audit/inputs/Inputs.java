@@ -91,6 +91,43 @@ public final class Inputs {
         }
     }
 
+    /**
+     * Loads a fixture for a task Regrade has not ported ({@code --python}): it must name that task; its
+     * extractions are checked later, against what the task's script requests when it runs
+     * ({@code FixtureProbe}), as a port has no declaration to check them against.
+     */
+    public static Fixture unportedFixture(Path file, String task) {
+        return Fixture.load(file).requireScript(task, List.of(task));
+    }
+
+    /**
+     * {@link #checkFixturesDir(Path)} for an audit of the Python originals: a folder may name any audited
+     * task (ported or not) or any ported script (a shared fixtures directory holds those); any other
+     * folder is bad input with "did you mean" over the audited tasks.
+     */
+    public static void checkFixturesDir(Path dir, List<String> tasks) {
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException("fixtures directory " + dir + " does not exist");
+        }
+        java.util.Set<String> allowed = new java.util.TreeSet<>(tasks);
+        allowed.addAll(RubricScripts.names());
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.sorted().toList()) {
+                String name = p.getFileName().toString();
+                if (Files.isDirectory(p) && !allowed.contains(name)) {
+                    throw new BadInputException(p + ": not an audited task's folder (fixtures go in a folder named for "
+                            + "their task: " + String.join(", ", tasks) + ")" + DidYouMean.suffix(name, tasks));
+                }
+                if (!Files.isDirectory(p) && name.endsWith(".json")) {
+                    throw new BadInputException(p + ": a fixture outside a task's folder (move it into "
+                            + dir.resolve("<task>") + ")");
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Every {@code *.json} fixture under a directory, sorted by path. */
     public static List<Path> fixtureFiles(Path dir) {
         if (!Files.isDirectory(dir)) {
