@@ -418,14 +418,15 @@ public final class GitRevisions implements AutoCloseable {
     // ------------------------------------------------------------------ history
 
     /**
-     * The ranges of the checkout's history (all refs, oldest first) whose engine has the module (and the
+     * The ranges of the checkout's history (branches, tags, remotes and HEAD; oldest first) whose engine has the module (and the
      * name): {@code 7366db9…af52771}, or {@code from f64ffd9 on} when the newest revisions still have it.
      */
     List<String> history(String module, String name) {
         String base = module.replace('.', '/');
         List<String> ranges = new ArrayList<>();
         for (String file : List.of(base + ".py", base + "/__init__.py")) {
-            List<String> commits = git.check("log", "--all", "--reverse", "--topo-order", "--no-renames",
+            // branches, tags and remotes (not the stash: work put aside is no engine of the history)
+            List<String> commits = git.check("log", "--branches", "--tags", "--remotes", "HEAD", "--reverse", "--topo-order", "--no-renames",
                     "--format=%H %h", "--", file).lines();
             String start = null;
             for (String line : commits) {
