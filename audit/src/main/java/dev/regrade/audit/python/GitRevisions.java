@@ -79,6 +79,8 @@ public final class GitRevisions implements AutoCloseable {
     private final PythonOriginals.Revisions revisions;
     private final Map<String, Path> scriptDirs = new LinkedHashMap<>();
     private final Map<String, Path> engines = new LinkedHashMap<>();
+    // an audit stopped by Ctrl-C or SIGTERM never reaches close(): the folder goes with the JVM then
+    private final Thread cleanup = new Thread(this::deleteFolder, "regrade-git-cleanup");
 
     private GitRevisions(Git git, Path checkout, Path tmp, Rev base, Rev head, Rev engine, String scriptsPath,
                          String before, String after, List<String> tasks, PythonOriginals.Revisions revisions) {
@@ -157,6 +159,7 @@ public final class GitRevisions implements AutoCloseable {
         }
         GitRevisions g = new GitRevisions(git, checkout, tmp, base, head, engine, path, before, after, audited,
                 revisions);
+        Runtime.getRuntime().addShutdownHook(g.cleanup);
         try {
             g.materialise();
         } catch (RuntimeException e) {
@@ -455,6 +458,15 @@ public final class GitRevisions implements AutoCloseable {
     /** Deletes the temporary folder. */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook deletes the folder
+        }
+        deleteFolder();
+    }
+
+    private void deleteFolder() {
         if (!Files.exists(tmp)) {
             return;
         }
