@@ -49,6 +49,10 @@ import picocli.CommandLine.Option;
             "  ./regrade audit --python ~/Mind2Web-2 \\",
             "      --before-scripts ~/Mind2Web-2/eval_scripts/2025_10_23 \\",
             "      --after-scripts my-fixed-scripts",
+            "  # two git revisions: each side its own scripts and engine; the tasks whose",
+            "  # script or engine changed",
+            "  ./regrade audit --python ~/Mind2Web-2 --base main --head my-fix \\",
+            "      --policies hash --seeds 0",
             "  ./regrade audit --shard 1/2 --out shard-1    # half the matrix; then 2/2",
             "  ./regrade merge shard-1 shard-2    # = ./regrade audit, byte for byte",
             "", ExitStatus.FOOTER})
@@ -103,6 +107,30 @@ final class AuditCommand extends RegradeCommand {
                     + "of both directories; a task that is not ported is answered from each request's JSON schema.")
     Path afterScripts;
 
+    @Option(names = "--base", paramLabel = "REV",
+            description = "With --python: audit two git revisions of the checkout (any commit, branch or tag; with "
+                    + "--head): the base side runs REV's scripts and engine, read with git plumbing into a temporary "
+                    + "folder (the checkout's work tree, index and refs are never touched). By default the tasks "
+                    + "whose <task>.py differs, or every task when mind2web2/ differs; --scripts narrows or widens. "
+                    + "Instead of --before-scripts/--after-scripts.")
+    String baseRev;
+
+    @Option(names = "--head", paramLabel = "REV", description = "With --base: the revision after the change.")
+    String headRev;
+
+    @Option(names = "--engine", paramLabel = "REV",
+            description = "With --base/--head: both sides run the mind2web2 of REV (default: each its own); the "
+                    + "tasks selected are then those whose script changed.")
+    String engineRev;
+
+    @Option(names = "--scripts-path", paramLabel = "PATH",
+            description = "With --base/--head: the folder of <task>.py inside the revisions. Default: the one folder "
+                    + "under eval_scripts/ of the head revision holding *.py files (several or none: exit 2).")
+    String scriptsPath;
+
+    /** The revisions read for --base/--head, open while the audit runs; null without them. */
+    private dev.regrade.audit.python.GitRevisions revisions;
+
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
 
@@ -120,6 +148,17 @@ final class AuditCommand extends RegradeCommand {
 
     @Override
     int execute() {
+        try (dev.regrade.audit.python.GitRevisions revs = gitRevisions()) {
+            revisions = revs;
+            try {
+                return audit();
+            } catch (dev.regrade.audit.python.MissingEngineModuleException e) {
+                throw revs == null ? e : revs.explain(e);
+            }
+        }
+    }
+
+    private int audit() {
         PrintWriter stdout = out();
         PrintWriter err = err();
         PhaseTimes clock = PhaseTimes.fromJvmStart();
@@ -176,7 +215,7 @@ final class AuditCommand extends RegradeCommand {
     static int summarise(PrintWriter stdout, Audit.Outcome outcome, Path out) {
         ConsoleSummary.lines(outcome.report()).forEach(stdout::println);
         if (outcome.report().python() != null) {
-            stdout.println(outcome.report().python().line());
+            outcome.report().python().lines().forEach(stdout::println);
         }
         stdout.println("Reports: " + out.resolve("report.md") + " (summary), " + out.resolve(Markdown.FULL_FILE) + ", "
                 + out.resolve("report.html") + ", " + out.resolve("report.json"));
@@ -203,7 +242,7 @@ final class AuditCommand extends RegradeCommand {
 
     private AuditConfig config() {
         PythonSetup py = pythonSetup();
-        List<String> scriptNames = scripts.equals(List.of("all"))
+        List<String> scriptNames = revisions != null ? revisions.tasks() : scripts.equals(List.of("all"))
                 ? py != null ? PythonScripts.common(beforeScripts, afterScripts) : RubricScripts.names() : scripts;
         if (py == null) {
             scriptNames.forEach(Inputs::script);
@@ -224,12 +263,54 @@ final class AuditCommand extends RegradeCommand {
             throw new BadInputException("--threads: expected 1 to 256");
         }
         Expectations expectations = expect == null ? Expectations.shipped() : Expectations.load(expect);
-        AuditConfig config = new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir, before, after,
+        AuditConfig config = new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir,
+                revisions != null ? revisions.before() : before, revisions != null ? revisions.after() : after,
                 expectations, seeds, mode, n);
         return py == null ? config : config.withPython(py);
     }
 
+    /** The --base/--head revisions read into a temporary folder, or null without --base. */
+    private dev.regrade.audit.python.GitRevisions gitRevisions() {
+        if (baseRev == null && headRev == null) {
+            if (engineRev != null || scriptsPath != null) {
+                throw new BadInputException("--engine and --scripts-path need --base REV and --head REV");
+            }
+            return null;
+        }
+        if (python.checkout == null) {
+            throw new BadInputException("--base and --head need --python M2W2_CHECKOUT (the git checkout whose "
+                    + "revisions they name)");
+        }
+        if (baseRev == null || headRev == null) {
+            throw new BadInputException(baseRev == null ? "--head needs --base REV" : "--base needs --head REV");
+        }
+        if (beforeScripts != null || afterScripts != null) {
+            throw new BadInputException("--base/--head and --before-scripts/--after-scripts exclude each other: the "
+                    + "revisions are the scripts");
+        }
+        if (shard != null) {
+            throw new BadInputException("--shard with --base/--head is not supported yet: each shard would read the "
+                    + "revisions into a folder of its own; audit the revisions' scripts directories with "
+                    + "--before-scripts/--after-scripts instead");
+        }
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        String python3 = PythonSetup.interpreter(python.exe);
+        dev.regrade.audit.python.GitRevisions revs = dev.regrade.audit.python.GitRevisions.open(
+                new dev.regrade.audit.python.GitRevisions.Request(python.checkout, baseRev, headRev, engineRev,
+                        scriptsPath, parsed.hasMatchedOption("--scripts") ? scripts : null,
+                        parsed.hasMatchedOption("--before") ? before : null,
+                        parsed.hasMatchedOption("--after") ? after : null));
+        interpreter = python3;
+        return revs;
+    }
+
+    /** The interpreter checked for --base/--head. */
+    private String interpreter;
+
     private PythonSetup pythonSetup() {
+        if (revisions != null) {
+            return revisions.setup(interpreter);
+        }
         if (python.checkout == null) {
             if (beforeScripts != null || afterScripts != null || python.exe != null) {
                 throw new BadInputException("--before-scripts, --after-scripts and --python-exe need --python M2W2_CHECKOUT");

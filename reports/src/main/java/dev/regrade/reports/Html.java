@@ -147,6 +147,9 @@ public final class Html {
                 .append(" · expectations: ").append(e(report.expectations().source())).append("</p>\n");
         if (report.python() != null) {
             b.append("<p id=\"python\">").append(e(report.python().line())).append("</p>\n");
+            if (report.python().revisions() != null) {
+                report.python().revisions().lines().forEach(l -> b.append("<p class=\"python\">").append(e(l)).append("</p>\n"));
+            }
         }
         controls(b);
 

@@ -113,7 +113,7 @@ public final class Markdown {
                 .append(report.seeds().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
                 .append(" · expectations: ").append(esc(report.expectations().source())).append("\n\n");
         if (report.python() != null) {
-            b.append(esc(report.python().line())).append("\n\n");
+            report.python().lines().forEach(l -> b.append(esc(l)).append("\n\n"));
         }
         if (detail == Detail.SUMMARY) {
             b.append("Every row, every input's changes and the expectations: [").append(FULL_FILE).append("](")

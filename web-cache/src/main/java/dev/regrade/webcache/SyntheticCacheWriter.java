@@ -83,6 +83,15 @@ public final class SyntheticCacheWriter {
         flush();
     }
 
+    /**
+     * The stem of the files ({@code <stem>.txt}, {@code <stem>.jpg}) of the web page the folder holds
+     * for this URL, as the original looks it up; empty when it holds none (or a PDF).
+     */
+    public synchronized java.util.Optional<String> fileStem(String url) {
+        return cache.lookup(url).filter(key -> !key.isEmpty() && CacheDirectory.WEB.equals(cache.typeOf(key).orElse(null)))
+                .map(UrlNormalizer::fileStem);
+    }
+
     /** The folder written. */
     public Path directory() {
         return cache.directory();

@@ -379,7 +379,8 @@ public final class Audit {
                 comparisons, unexpected, determinism, lint, crashes,
                 ReportSections.changelog(comparisons, unexpected, expectations, config.scripts()),
                 config.python() == null ? null
-                        : new PythonOriginals(config.python().checkout().toString(), standIns));
+                        : new PythonOriginals(config.python().checkout().toString(), standIns,
+                                config.python().revisions()));
         return new Outcome(report, files, evaluated, judgeRequests);
     }
 

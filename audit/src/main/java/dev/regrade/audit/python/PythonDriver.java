@@ -33,12 +33,22 @@ final class PythonDriver implements AutoCloseable {
         /** The maps tool: metres or text, or throws for an error the tool raises. */
         Object maps(String from, String to, String mode);
 
-        /** A folder holding the synthetic cache with this URL's page too. */
-        Path page(String url);
+        /** The synthetic cache with this URL's page too. */
+        Page page(String url);
     }
 
-    /** How the driver started: the stand-ins it installed and the client it uses. */
-    record Started(List<String> standIns, String client) {
+    /**
+     * Where a page is: the cache folder, and the stem of the page's files in it ({@code <stem>.txt},
+     * {@code <stem>.jpg}) for an engine that reads them itself; null when the folder has no page for the URL.
+     */
+    record Page(Path cacheDir, String stem) {
+    }
+
+    /**
+     * How the driver started: the stand-ins it installed, the client it uses and the engine's cache
+     * class ({@code CacheFileSys}, 2.0; {@code CacheClass}, pre-2.0).
+     */
+    record Started(List<String> standIns, String client, String cache) {
     }
 
     private final Process process;
@@ -59,9 +69,14 @@ final class PythonDriver implements AutoCloseable {
      * Python error and the fix.
      */
     static PythonDriver start(PythonSetup setup, Path workDir, long hashSeed) {
+        return start(setup, setup.checkout(), workDir, hashSeed);
+    }
+
+    /** Starts a child importing the {@code mind2web2} of {@code engine}. */
+    static PythonDriver start(PythonSetup setup, Path engine, Path workDir, long hashSeed) {
         Path driver = extract(workDir);
         ProcessBuilder pb = new ProcessBuilder(setup.python(), "-u", driver.toString(),
-                setup.checkout().toAbsolutePath().toString());
+                engine.toAbsolutePath().toString());
         pb.environment().put("PYTHONHASHSEED", Long.toString(hashSeed));
         pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
         pb.environment().put("PYTHONIOENCODING", "utf-8");
@@ -85,7 +100,8 @@ final class PythonDriver implements AutoCloseable {
         if (hello == null || !"ready".equals(hello.path("op").asText())) {
             p.destroy();
             if (hello != null && "import_error".equals(hello.path("op").asText())) {
-                throw new BadInputException("--python " + setup.checkout() + ": the checkout cannot be imported: "
+                throw new BadInputException("--python " + (engine.equals(setup.checkout()) ? setup.checkout()
+                        : setup.checkout() + " (engine read into " + engine + ")") + ": the checkout cannot be imported: "
                         + hello.path("message").asText() + "\n" + hello.path("traceback").asText()
                         + "fix: " + hello.path("fix").asText());
             }
@@ -93,7 +109,8 @@ final class PythonDriver implements AutoCloseable {
         }
         List<String> standIns = new ArrayList<>();
         hello.path("standins").forEach(s -> standIns.add(s.asText()));
-        PythonDriver d = new PythonDriver(p, new Started(List.copyOf(standIns), hello.path("client").asText()), w, r);
+        PythonDriver d = new PythonDriver(p, new Started(List.copyOf(standIns), hello.path("client").asText(),
+                hello.path("cache").asText("CacheFileSys")), w, r);
         d.stderr.append(err);
         return d;
     }
@@ -127,9 +144,12 @@ final class PythonDriver implements AutoCloseable {
                     }
                     write(reply);
                 }
-                case "page" -> write(JSON.createObjectNode().put("cache_dir",
-                        callbacks.page(msg.path("url").asText()).toAbsolutePath().toString()));
-                case "done", "crashed" -> {
+                case "page" -> {
+                    Page page = callbacks.page(msg.path("url").asText());
+                    write(JSON.createObjectNode().put("cache_dir", page.cacheDir().toAbsolutePath().toString())
+                            .put("stem", page.stem()));
+                }
+                case "done", "crashed", "missing_module" -> {
                     return msg;
                 }
                 case "failed" -> throw new IllegalStateException("the Python driver failed: "

@@ -60,7 +60,9 @@ public final class PythonRunner implements AutoCloseable {
     private final PythonSetup setup;
     private final FakeJudgeLane lane;
     private final Path workDir;
-    private final Map<Long, PythonDriver> drivers = new HashMap<>();
+    // one child per engine and seed: each imports one mind2web2, and the two sides may run different ones
+    private final Map<DriverKey, PythonDriver> drivers = new HashMap<>();
+    private final TreeSet<String> caches = new TreeSet<>();
     private final TreeSet<String> standIns = new TreeSet<>();
     private int runs;
 
@@ -78,6 +80,14 @@ public final class PythonRunner implements AutoCloseable {
     /** The stand-ins the drivers installed for modules the user's environment lacks, sorted. */
     public List<String> standIns() {
         return List.copyOf(standIns);
+    }
+
+    private record DriverKey(Path engine, long seed) {
+    }
+
+    /** The engines' cache classes the drivers met ({@code CacheFileSys}, {@code CacheClass}), sorted. */
+    public List<String> engineCaches() {
+        return List.copyOf(caches);
     }
 
     /** Runs the spec's variant from its scripts directory. */
@@ -99,9 +109,11 @@ public final class PythonRunner implements AutoCloseable {
             throw new BadInputException(script + ": no such script (the " + spec.variant() + " scripts directory has no "
                     + task + ".py)");
         }
-        PythonDriver driver = drivers.computeIfAbsent(seed, s -> {
-            PythonDriver d = PythonDriver.start(setup, workDir, s);
+        Path engine = setup.engine(spec.variant());
+        PythonDriver driver = drivers.computeIfAbsent(new DriverKey(engine, seed), k -> {
+            PythonDriver d = PythonDriver.start(setup, engine, workDir, k.seed());
             standIns.addAll(d.started().standIns());
+            caches.add(d.started().cache());
             return d;
         });
         lane.useRules(world.verdictRules());
@@ -129,14 +141,19 @@ public final class PythonRunner implements AutoCloseable {
                 }
 
                 @Override
-                public Path page(String url) {
+                public PythonDriver.Page page(String url) {
                     cache.add(url);
-                    return cache.directory();
+                    return new PythonDriver.Page(cache.directory(), cache.fileStem(url).orElse(null));
                 }
             });
             withCache.accept(cache.directory());
         } finally {
             delete(runDir);
+        }
+        if ("missing_module".equals(reply.path("op").asText())) {
+            throw new MissingEngineModuleException(reply.path("module").asText(),
+                    reply.path("name").isTextual() ? reply.path("name").asText() : null, script, spec.variant(), engine,
+                    reply.path("message").asText());
         }
         List<String> visited = new ArrayList<>();
         reply.path("pages").forEach(u -> visited.add(u.asText()));

@@ -4,13 +4,16 @@ Standard library only (Python 3.9+); started by Regrade with PYTHONHASHSEED set,
     python3 driver.py CHECKOUT
 It imports the user's mind2web2 from CHECKOUT, then reads one JSON request per line on stdin and
 answers one JSON line per message on its own stdout (the scripts' prints go to stderr):
-  -> {"op": "ready", "standins": [...], "client"} or {"op": "import_error", "message", "traceback", "fix"}
-     (then exits 2)
+  -> {"op": "ready", "standins": [...], "client", "cache"} or {"op": "import_error", "message", "traceback", "fix"}
+     (then exits 2); "cache" is the engine's cache class: CacheFileSys (2.0) or CacheClass (pre-2.0)
   <- {"op": "run", "script": PATH, "answer", "agent_name", "answer_name", "model", "base_url",
       "cache_dir", "eval_date"}
   -> {"op": "maps", "from", "to", "mode"}        <- {"value": metres or text} | {"error": text}
-  -> {"op": "page", "url"}                        <- {"cache_dir": DIR} (a folder holding that page too)
+  -> {"op": "page", "url"}                        <- {"cache_dir": DIR, "stem": STEM | null} (a folder holding
+                                                    that page too, as STEM.txt and STEM.jpg; null: none)
   -> {"op": "done", "summary", "pages"} | {"op": "crashed", "type", "message", "pages", "traceback"}
+     | {"op": "missing_module", "module", "name", "message", "traceback"} (the script imports a mind2web2
+       module, or a name of one, that this engine lacks)
      | {"op": "failed", "message", "traceback"} (the driver itself failed)
 The client never suspends (a blocking HTTP call inside the coroutine), so the original's asyncio code
 sends its requests in one order, whatever the scheduling.
@@ -193,7 +196,16 @@ class Engine:
         install_standins()
         pkg = importlib.import_module("mind2web2")
         self.pkg = pkg
-        self.cache_cls = importlib.import_module("mind2web2.utils.cache_filesys").CacheFileSys
+        # the 2.0 engine reads a cache folder (CacheFileSys); the pre-2.0 one (04ed9d1..4e7b067) an
+        # in-memory CacheClass, which the driver fills from the folder Regrade writes
+        try:
+            self.cache_cls = importlib.import_module("mind2web2.utils.cache_filesys").CacheFileSys
+            self.era = "CacheFileSys"
+        except ModuleNotFoundError as e:
+            if e.name != "mind2web2.utils.cache_filesys":
+                raise
+            self.cache_cls = importlib.import_module("mind2web2.utils.cache").CacheClass
+            self.era = "CacheClass"
         self.evaluator_cls = getattr(pkg, "Evaluator", None) or importlib.import_module("mind2web2.evaluator").Evaluator
         self.maps = None
         try:
@@ -402,6 +414,8 @@ class DualSemaphore:
 
 def offline_cache(engine, cache_dir, pages):
     """The user's CacheFileSys over Regrade's folder; a URL it lacks is asked of Regrade, never fetched."""
+    if engine.era == "CacheClass":
+        return offline_cache_class(engine, pages)
     base = engine.cache_cls
 
     class OfflineCache(base):
@@ -423,6 +437,43 @@ def offline_cache(engine, cache_dir, pages):
 
     asked = set()
     return OfflineCache(cache_dir)
+
+
+def offline_cache_class(engine, pages):
+    """The pre-2.0 engine's CacheClass (in memory, no file): each URL the engine looks up is asked of
+    Regrade once (the page message) and its text and screenshot put under that very URL, as a capture
+    would have put them, so the class's own lookup answers; a URL Regrade has no page for stays absent."""
+    import base64
+    base = engine.cache_cls
+
+    class OfflineCacheClass(base):
+        def has(self, url, *types):
+            if url not in asked:
+                asked.add(url)
+                reply = ask({"op": "page", "url": url})
+                if reply.get("stem"):
+                    stem = os.path.join(reply["cache_dir"], reply["stem"])
+                    with open(stem + ".txt", encoding="utf-8") as f:
+                        self.text_cache[url] = f.read()
+                    with open(stem + ".jpg", "rb") as f:
+                        self.screenshot_cache[url] = base64.b64encode(f.read()).decode("ascii")
+            pages.append(url)
+            return base.has(self, url, *types)
+
+    asked = set()
+    return OfflineCacheClass(None)
+
+
+def missing_engine_module(e):
+    """(module, name) when an import error is a mind2web2 module (or a name of one) the engine lacks, else None."""
+    module = getattr(e, "name", None) or ""
+    if not (module == "mind2web2" or module.startswith("mind2web2.")):
+        return None
+    if isinstance(e, ModuleNotFoundError):
+        return module, None
+    import re
+    m = re.match(r"cannot import name '([^']+)'", str(e))
+    return module, m.group(1) if m else None
 
 
 def evaluation_datetime(eval_date):
@@ -482,7 +533,15 @@ def run(engine, req):
         logger.addHandler(logging.NullHandler())
     logger.setLevel(logging.DEBUG)
     try:
-        module = script_module(req["script"], req["eval_date"])
+        try:
+            module = script_module(req["script"], req["eval_date"])
+        except ImportError as e:
+            missing = missing_engine_module(e)
+            if missing is None:
+                raise
+            # not the script's fault nor a crash: the script was written for another engine
+            return {"op": "missing_module", "module": missing[0], "name": missing[1], "message": f"{type(e).__name__}: {e}",
+                    "traceback": traceback.format_exc()}
         cache = offline_cache(engine, req["cache_dir"], pages)
 
         async def evaluate():
@@ -507,12 +566,19 @@ def main():
     try:
         engine = Engine(checkout)
     except Exception as e:
+        missing = missing_engine_module(e) if isinstance(e, ImportError) else None
+        if missing is not None:
+            # the package's own module is absent: installing the checkout would not add it
+            fix = (f"the mind2web2 of {checkout} has no {missing[0]}; Regrade's driver runs the 2.0 engine "
+                   f"(mind2web2/utils/cache_filesys.py) and the pre-2.0 one (mind2web2/utils/cache.py)")
+        else:
+            fix = (f"check that {checkout} is a Mind2Web 2 checkout (it holds mind2web2/__init__.py) and that "
+                   f"its imports resolve with this python3 (pip install -e {checkout})")
         send({"op": "import_error", "message": f"{type(e).__name__}: {e}", "traceback": traceback.format_exc(),
-              "fix": f"check that {checkout} is a Mind2Web 2 checkout (it holds mind2web2/__init__.py) and that "
-                     f"its imports resolve with this python3 (pip install -e {checkout})"})
+              "fix": fix})
         sys.exit(2)
     send({"op": "ready", "standins": sorted(STANDINS), "client": "openai SDK" if isinstance(
-        make_client("http://127.0.0.1:1/v1"), SdkClient) else "http.client"})
+        make_client("http://127.0.0.1:1/v1"), SdkClient) else "http.client", "cache": engine.era})
     for line in sys.stdin:
         if not line.strip():
             continue

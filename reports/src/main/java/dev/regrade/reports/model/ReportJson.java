@@ -43,6 +43,9 @@ public final class ReportJson {
         if (r.python() != null) {
             ObjectNode py = o.putObject("python").put("checkout", r.python().checkout());
             r.python().standIns().forEach(py.putArray("stand_ins")::add);
+            if (r.python().revisions() != null) {
+                py.set("revisions", revisions(r.python().revisions()));
+            }
         }
         ArrayNode seeds = o.putArray("seeds");
         r.seeds().forEach(seeds::add);
@@ -200,7 +203,37 @@ public final class ReportJson {
     }
 
     private static PythonOriginals python(JsonField p) {
-        return new PythonOriginals(p.get("checkout").text(), p.get("stand_ins").list(TEXT));
+        JsonField rev = p.get("revisions");
+        return new PythonOriginals(p.get("checkout").text(), p.get("stand_ins").list(TEXT),
+                rev.isMissingOrNull() ? null : revisions(rev));
+    }
+
+    private static ObjectNode revisions(PythonOriginals.Revisions r) {
+        ObjectNode o = F.objectNode();
+        o.set("base", side(r.base()));
+        o.set("head", side(r.head()));
+        o.set("engine", r.engine() == null ? F.nullNode() : side(r.engine()));
+        o.put("scripts_path", r.scriptsPath());
+        o.set("engine_changes", strings(r.engineChanges()));
+        ArrayNode tasks = o.putArray("tasks");
+        r.tasks().forEach(t -> tasks.addObject().put("task", t.task()).put("audited", t.audited()).put("reason", t.reason()));
+        return o;
+    }
+
+    private static ObjectNode side(PythonOriginals.Side s) {
+        return F.objectNode().put("given", s.given()).put("commit", s.commit());
+    }
+
+    private static PythonOriginals.Revisions revisions(JsonField r) {
+        JsonField engine = r.get("engine");
+        return new PythonOriginals.Revisions(side(r.get("base")), side(r.get("head")),
+                engine.isMissingOrNull() ? null : side(engine), r.get("scripts_path").text(),
+                r.get("engine_changes").list(TEXT), r.get("tasks").list(t -> new PythonOriginals.Selection(
+                        t.get("task").text(), t.get("audited").bool(), t.get("reason").text())));
+    }
+
+    private static PythonOriginals.Side side(JsonField s) {
+        return new PythonOriginals.Side(s.get("given").text(), s.get("commit").text());
     }
 
     private static Changelog changelog(JsonField c) {

@@ -1,0 +1,2 @@
+from .evaluator import Evaluator, BinaryEvalResult
+from .utils.cache_filesys import CacheFileSys
