@@ -34,8 +34,9 @@ class LauncherTest {
     void aMissingJarIsBuiltAndSaysSo() throws Exception {
         Path home = checkout(false);
         Run run = launch(home);
-        assertEquals(List.of("mvn -q -B -DskipTests package"), run.mvnCalls);
+        assertEquals(List.of("mvn -B -DskipTests package"), run.mvnCalls);
         assertTrue(run.stderr.contains("building cli/target/regrade.jar (first run"), run.stderr);
+        assertTrue(run.stderr.contains("regrade: build [2/16] api\n"), "the build's progress: " + run.stderr);
         assertTrue(run.stdout.contains("java ran"), run.stdout);
     }
 
@@ -53,7 +54,7 @@ class LauncherTest {
         Path home = checkout(true);
         Files.setLastModifiedTime(home.resolve("scripts/src/main/java/Port.java"), AFTER);
         Run run = launch(home);
-        assertEquals(List.of("mvn -q -B -DskipTests package"), run.mvnCalls);
+        assertEquals(List.of("mvn -B -DskipTests package"), run.mvnCalls);
         assertTrue(run.stderr.contains("scripts/src/main/java/Port.java is newer than cli/target/regrade.jar; rebuilding"),
                 run.stderr);
         assertEquals(List.of(), launch(home).mvnCalls, "the rebuilt jar is current");
@@ -66,7 +67,23 @@ class LauncherTest {
         Files.setLastModifiedTime(home.resolve("scripts/target/classes/Port.class"), AFTER);
         assertEquals(List.of(), launch(home).mvnCalls, "a test source or build output is not in the jar");
         Files.setLastModifiedTime(home.resolve("scripts/pom.xml"), AFTER);
-        assertEquals(List.of("mvn -q -B -DskipTests package"), launch(home).mvnCalls);
+        assertEquals(List.of("mvn -B -DskipTests package"), launch(home).mvnCalls);
+    }
+
+    @Test
+    void aFailedBuildPrintsItsLogAndExitsWithMavensStatus() throws Exception {
+        Path home = checkout(false);
+        script(dir.resolve("bin/mvn"), "echo '[ERROR] COMPILATION ERROR: Port.java:[3,1] expected ;'; exit 7");
+        ProcessBuilder pb = new ProcessBuilder("bash", home.resolve("regrade").toString(), "--version");
+        pb.environment().put("PATH", dir.resolve("bin") + ":" + System.getenv("PATH"));
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(7, p.exitValue(), printed);
+        assertTrue(printed.contains("[ERROR] COMPILATION ERROR: Port.java:[3,1] expected ;"), printed);
+        assertTrue(printed.contains("regrade: the build failed (mvn -B -DskipTests package, exit 7)"), printed);
+        assertTrue(!printed.contains("java ran"), printed);
     }
 
     @Test
@@ -108,7 +125,8 @@ class LauncherTest {
             Files.setLastModifiedTime(home.resolve("cli/target/regrade.jar"), BUILT);
         }
         Path bin = Files.createDirectories(dir.resolve("bin"));
-        script(bin.resolve("mvn"), "echo \"mvn $*\" >> \"" + dir.resolve("mvn.log") + "\"; echo jar > cli/target/regrade.jar");
+        script(bin.resolve("mvn"), "echo \"mvn $*\" >> \"" + dir.resolve("mvn.log") + "\"; echo jar > cli/target/regrade.jar; "
+                + "echo '[INFO] Building Regrade api 0.1.0-SNAPSHOT                               [2/16]'");
         script(bin.resolve("java"), "echo 'java ran'");
         return home;
     }
