@@ -67,7 +67,7 @@ class ReportJsonTest {
         assertEquals("report.json: $.comparisons[0].delta: expected a number or null, got a string",
                 problem(j -> at(j.get("comparisons").get(0)).put("delta", "0.2")));
         assertEquals("report.json: $.comparisons[0].changes[1].class: unknown change class 'other' (expected structural, content, "
-                + "verdict or derived)", problem(j -> at(j.get("comparisons").get(0).get("changes").get(1))
+                + "verdict, derived or prompt)", problem(j -> at(j.get("comparisons").get(0).get("changes").get(1))
                 .put("class", "other")));
         assertEquals("report.json: $.comparisons[0].trees.after.children[0].score: expected a number, got a string",
                 problem(j -> at(j.get("comparisons").get(0).get("trees").get("after").get("children").get(0))
