@@ -52,7 +52,7 @@ public final class PromptComparison {
     /**
      * The unexpected prompt changes of one input as unexpected changes (class {@code prompt}): one per
      * prompt subject, its occurrences and changed parts in one line, e.g.
-     * {@code extraction prompt changed: extraction prompt}.
+     * {@code company_1_volume_verify judge prompts (3 occurrences): instruction changed}.
      */
     public static List<UnexpectedChange> unexpected(ScriptInput input, List<PromptChange> changes) {
         Map<String, List<PromptChange>> bySubject = new LinkedHashMap<>();
@@ -66,8 +66,8 @@ public final class PromptComparison {
             Set<String> parts = new LinkedHashSet<>();
             list.forEach(p -> parts.addAll(p.parts()));
             String kind = list.get(0).kind() + " prompt";
-            String text = kind + (list.size() == 1 ? " changed" : "s changed (" + list.size() + " occurrences)")
-                    + ": " + String.join(", ", parts);
+            String text = node + " " + kind + (list.size() == 1 ? "" : "s (" + list.size() + " occurrences)")
+                    + ": " + String.join(", ", parts) + " changed";
             out.add(new UnexpectedChange(input, node, List.of(new NodeChange(ChangeClass.PROMPT, kind, node, null,
                     null, text))));
         });
