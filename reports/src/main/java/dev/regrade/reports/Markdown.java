@@ -221,9 +221,10 @@ public final class Markdown {
     }
 
     /**
-     * The prompt changes with their diffs: in the full report one per input; in the summary a change
-     * shared by several inputs (same prompt, same diff) once, at most {@link #MAX_PROMPTS} of them, the
-     * rest counted (the summary must fit one GitHub comment).
+     * The prompt changes with their diffs: in the full report one per input and prompt; in the summary
+     * the prompts of a script with the same diff once, with the inputs and prompts that share it, as
+     * many as fit {@link #PROMPTS_BUDGET} characters and at most {@link #MAX_PROMPTS}, the rest
+     * counted (the summary must fit one GitHub comment).
      */
     private static void prompts(StringBuilder b, AuditReport report, Detail detail) {
         List<PromptChange> all = report.prompts();
@@ -234,19 +235,19 @@ public final class Markdown {
         long unexpected = all.stream().filter(p -> !p.expected()).count();
         b.append(esc(Cells.prompts(report.summary()))).append(unexpected == 0 ? "" : ", **" + unexpected
                 + " unexpected**").append(". ").append(PROMPTS_NOTE).append("\n\n");
-        // Grouped by script, prompt and diff: the inputs that share one change.
         Map<String, List<PromptChange>> groups = new LinkedHashMap<>();
         for (PromptChange p : all) {
             String key = detail == Detail.FULL ? p.input().script() + "\u0000" + p.input().inputLabel() + "\u0000"
-                    + p.label() : p.input().script() + "\u0000" + p.label() + "\u0000" + p.diff() + "\u0000"
-                    + p.expected();
+                    + p.label() : String.join("\u0000", p.input().script(), p.kind(), p.partsText(), p.diff(),
+                    String.valueOf(p.expected()));
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
         }
+        int start = b.length();
         int shown = 0;
         String current = null;
         for (List<PromptChange> group : groups.values()) {
-            if (detail == Detail.SUMMARY && shown == MAX_PROMPTS) {
-                int more = groups.size() - MAX_PROMPTS;
+            if (detail == Detail.SUMMARY && (shown == MAX_PROMPTS || b.length() - start > PROMPTS_BUDGET)) {
+                int more = groups.size() - shown;
                 b.append("+").append(more).append(" more prompt change").append(more == 1 ? "" : "s")
                         .append(": every one with its diff in [").append(FULL_FILE).append("](").append(FULL_FILE)
                         .append("#changed-prompts).\n\n");
@@ -259,13 +260,19 @@ public final class Markdown {
                 b.append("### ").append(esc(current)).append("\n\n");
             }
             Set<String> inputs = new LinkedHashSet<>();
-            group.forEach(g -> inputs.add(g.input().inputLabel()));
+            Set<String> subjects = new LinkedHashSet<>();
+            Set<String> urls = new LinkedHashSet<>();
+            for (PromptChange g : group) {
+                inputs.add(g.input().inputLabel());
+                subjects.add((g.subject().isEmpty() ? "(no node)" : code(g.subject()))
+                        + (g.occurrence() > 1 ? " #" + g.occurrence() : ""));
+                urls.add(String.valueOf(g.url()));
+            }
             b.append("- ").append(p.expected() ? "" : "**UNEXPECTED** ").append(esc(p.kind())).append(' ')
-                    .append(p.subject().isEmpty() ? "(no node)" : code(p.subject()))
-                    .append(p.occurrence() > 1 ? " #" + p.occurrence() : "").append(" (")
-                    .append(esc(p.partsText())).append(") in ")
-                    .append(detail == Detail.FULL ? input(p.input()) : inputList(inputs));
-            if (p.url() != null) {
+                    .append(capped(subjects, 4)).append(" (").append(esc(p.partsText())).append(") in ")
+                    .append(inputs.size()).append(inputs.size() == 1 ? " input (" : " inputs (")
+                    .append(capped(inputs.stream().map(Markdown::esc).toList(), 6)).append(")");
+            if (urls.size() == 1 && p.url() != null) {
                 b.append(", page ").append(code(p.url()));
             }
             b.append(":\n\n");
@@ -275,6 +282,16 @@ public final class Markdown {
             b.append("  ").append(fence).append("\n\n");
         }
     }
+
+    /** At most {@code max} items joined by commas, then "+N more". */
+    private static String capped(java.util.Collection<String> items, int max) {
+        List<String> list = List.copyOf(items);
+        return String.join(", ", list.subList(0, Math.min(max, list.size())))
+                + (list.size() > max ? " +" + (list.size() - max) + " more" : "");
+    }
+
+    /** Characters of the summary's prompt section after which the remaining changes are only counted. */
+    private static final int PROMPTS_BUDGET = 12_000;
 
     /** What a prompt change means, after the count. */
     private static final String PROMPTS_NOTE = "Offline an extraction ignores its prompt and a reworded claim may "

@@ -9,7 +9,8 @@ import java.util.Objects;
  * A prompt cut into what a script wrote and what the engine's template wrapped around it: the
  * {@code main} text (a check's claim, an extraction's instruction), the script's additional
  * instruction, and the rest (the template with the task, answer and page text), found by the
- * template's section headings. A prompt of another wording is all rest but for a check's claim.
+ * template's section headings. In a prompt of another wording, an extraction's whole text is its
+ * main text, and a check's is all rest but for its claim.
  *
  * @param main        the claim or the extraction prompt ({@code ""} when not found)
  * @param instruction the additional instruction ({@code ""} when not found)
@@ -40,7 +41,9 @@ record PromptParts(String main, String instruction, String rest) {
             }
         }
         if (mainStart < 0 || mainEnd < 0) {
-            return new PromptParts(p.claim() == null ? "" : p.claim(), "", text);
+            // Not the engine's template: an extraction's text is taken for the script's own.
+            return p.kind() == SentPrompt.Kind.EXTRACTION ? new PromptParts(text, "", "")
+                    : new PromptParts(p.claim() == null ? "" : p.claim(), "", text);
         }
         // Without a page the instruction is the last section (after the answer, which may quote
         // anything); with one it comes before the page text, which may too.
