@@ -95,4 +95,21 @@ class PromptChangeReportsTest {
         assertFalse(o.report().changelog().offered());
         assertTrue(Markdown.render(o.report()).contains("**UNEXPECTED** judge `company_1_volume_verify`"));
     }
+
+    @Test
+    void expectInitDraftsThePromptGlobsAndTheDraftPassesTheSameAudit() {
+        Expectations trees = Expectations.parse("trees-only.json", "{\"scripts\": {\"active_stock\": {\"allow\": "
+                + "[\"company_*\"]}}}");
+        AuditReport failed = Audit.run(config(trees), (d, t) -> { }).report();
+        Expectations drafted = Expectations.drafted(failed, "out");
+        Expectations.ScriptExpectation e = drafted.scripts().get("active_stock");
+        assertEquals(List.of(), e.promptExtractions());
+        assertEquals(List.of("company_1_volume_verify", "company_1_market_cap_verify"), e.promptNodes());
+        assertTrue(e.note().contains("prompts of checks company_1_volume_verify, company_1_market_cap_verify"),
+                e.note());
+        String json = JsonFiles.toFileText(drafted.toJson());
+        assertTrue(json.contains("\"prompts\": {\n                \"nodes\": ["), json);
+        Expectations again = Expectations.parse("drafted.json", json);
+        assertEquals(0, Audit.run(config(again), (d, t) -> { }).unexpected());
+    }
 }
