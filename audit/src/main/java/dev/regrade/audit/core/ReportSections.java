@@ -112,16 +112,19 @@ final class ReportSections {
 
     /**
      * The nodes with a change the expectations do not allow, one entry per node, in comparison order;
-     * within a comparison the tree's, then its prompts' ({@code prompts}: each comparison's prompt
-     * changes, one prompt subject one entry).
+     * within a comparison the tree's, then those with only prompt changes ({@code prompts}: each
+     * comparison's prompt changes; an extraction's entry is named {@code extraction NAME}).
      */
     static List<UnexpectedChange> unexpected(List<Comparison> comparisons, List<List<PromptChange>> prompts) {
         List<UnexpectedChange> out = new ArrayList<>();
         for (int i = 0; i < comparisons.size(); i++) {
             Comparison c = comparisons.get(i);
-            unexpectedNodes(c.changes()).forEach((node, changes) -> out.add(new UnexpectedChange(c.input(), node,
-                    changes)));
-            out.addAll(PromptComparison.unexpected(c.input(), prompts.get(i)));
+            Map<String, List<NodeChange>> byNode = unexpectedNodes(c.changes());
+            // A node whose tree and prompt both changed unexpectedly is still one entry.
+            for (UnexpectedChange p : PromptComparison.unexpected(c.input(), prompts.get(i))) {
+                byNode.computeIfAbsent(p.node(), k -> new ArrayList<>()).addAll(p.changes());
+            }
+            byNode.forEach((node, changes) -> out.add(new UnexpectedChange(c.input(), node, changes)));
         }
         return out;
     }
