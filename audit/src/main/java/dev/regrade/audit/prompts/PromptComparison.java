@@ -65,9 +65,12 @@ public final class PromptComparison {
         bySubject.forEach((node, list) -> {
             Set<String> parts = new LinkedHashSet<>();
             list.forEach(p -> parts.addAll(p.parts()));
+            boolean extraction = list.get(0).kind().equals("extraction");
             String kind = list.get(0).kind() + " prompt";
-            String text = node + " " + kind + (list.size() == 1 ? "" : "s (" + list.size() + " occurrences)")
-                    + ": " + String.join(", ", parts) + " changed";
+            // An extraction's node already says "extraction NAME".
+            String text = node + (extraction ? " prompt" : " judge prompt")
+                    + (list.size() == 1 ? "" : "s (" + list.size() + " occurrences)") + ": "
+                    + String.join(", ", parts) + " changed";
             out.add(new UnexpectedChange(input, node, List.of(new NodeChange(ChangeClass.PROMPT, kind, node, null,
                     null, text))));
         });
