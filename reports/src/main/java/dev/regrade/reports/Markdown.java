@@ -223,8 +223,9 @@ public final class Markdown {
     /**
      * The prompt changes with their diffs: in the full report one per input and prompt; in the summary
      * the prompts of a script with the same diff once, with the inputs and prompts that share it, as
-     * many as fit {@link #PROMPTS_BUDGET} characters and at most {@link #MAX_PROMPTS}, the rest
-     * counted (the summary must fit one GitHub comment).
+     * many as fit {@link #PROMPTS_BUDGET} characters, at most {@link #MAX_PROMPTS} and
+     * {@link #MAX_PROMPTS_PER_SCRIPT} of a script, the rest counted (the summary must fit one GitHub
+     * comment).
      */
     private static void prompts(StringBuilder b, AuditReport report, Detail detail) {
         List<PromptChange> all = report.prompts();
@@ -244,17 +245,20 @@ public final class Markdown {
         }
         int start = b.length();
         int shown = 0;
+        int shownOfScript = 0;
         String current = null;
         for (List<PromptChange> group : groups.values()) {
-            if (detail == Detail.SUMMARY && (shown == MAX_PROMPTS || b.length() - start > PROMPTS_BUDGET)) {
-                int more = groups.size() - shown;
-                b.append("+").append(more).append(" more prompt change").append(more == 1 ? "" : "s")
-                        .append(": every one with its diff in [").append(FULL_FILE).append("](").append(FULL_FILE)
-                        .append("#changed-prompts).\n\n");
-                return;
+            PromptChange p = group.get(0);
+            if (detail == Detail.SUMMARY) {
+                // At most a few per script, so every script with a change is seen.
+                shownOfScript = p.input().script().equals(current) ? shownOfScript : 0;
+                if (shown == MAX_PROMPTS || b.length() - start > PROMPTS_BUDGET
+                        || shownOfScript == MAX_PROMPTS_PER_SCRIPT) {
+                    continue;
+                }
+                shownOfScript++;
             }
             shown++;
-            PromptChange p = group.get(0);
             if (!p.input().script().equals(current)) {
                 current = p.input().script();
                 b.append("### ").append(esc(current)).append("\n\n");
@@ -281,6 +285,12 @@ public final class Markdown {
             p.diff().lines().forEach(l -> b.append("  ").append(l).append('\n'));
             b.append("  ").append(fence).append("\n\n");
         }
+        int more = groups.size() - shown;
+        if (more > 0) {
+            b.append("+").append(more).append(" more prompt change").append(more == 1 ? "" : "s")
+                    .append(" not shown here: every one with its diff in [").append(FULL_FILE).append("](")
+                    .append(FULL_FILE).append("#changed-prompts).\n\n");
+        }
     }
 
     /** At most {@code max} items joined by commas, then "+N more". */
@@ -299,6 +309,9 @@ public final class Markdown {
 
     /** Prompt changes shown with their diffs in the summary; the others are counted. */
     private static final int MAX_PROMPTS = 10;
+
+    /** Of which at most this many of one script. */
+    private static final int MAX_PROMPTS_PER_SCRIPT = 2;
 
     /** A code fence longer than any run of backticks in {@code text}. */
     private static String fence(String text) {
