@@ -38,9 +38,9 @@ import java.util.TreeSet;
  * Audit shards on disk, and their merge. A shard's output directory holds {@value #MANIFEST} (the
  * audit's options and digest, K, N, and every run the shard holds) and {@code runs/}: the result
  * document of each run it evaluated ({@code runs/<script>/<variant>/<kind>-<input>.seed-<S>.json});
- * a run reused from its first-seed run is listed, not stored. Beside each stored document, its
- * prompts sidecar ({@code ….seed-<S>.prompts.json}: the prompts the run sent, which the result
- * document does not hold). A shard has no report: only the merge
+ * a run reused from its first-seed run is listed, not stored. Beside each stored document of the
+ * first seed, its prompts sidecar ({@code ….seed-<S>.prompts.json}: the prompts the run sent, which
+ * the result document does not hold; the audit compares the first seed's). A shard has no report: only the merge
  * of all N, which checks they are one audit's, has the audit's findings.
  */
 public final class Shards {
@@ -69,7 +69,11 @@ public final class Shards {
                     .put("seed_read", r.seedRead());
             if (r.evaluated()) {
                 String file = runFile(id);
-                o.put("file", file).put("prompts", promptsFile(file));
+                o.put("file", file);
+                // Only the first seed's prompts are compared: the other seeds' runs need none.
+                if (id.hashSeed() == base) {
+                    o.put("prompts", promptsFile(file));
+                }
                 files.put(file, r);
             } else {
                 o.put("reuses_seed", base);
@@ -78,8 +82,10 @@ public final class Shards {
         OutputDirectory.replace(out, "audit shard", "audit shard " + shard.label() + ", " + MANIFEST + " version " + VERSION, dir -> {
             files.entrySet().parallelStream().forEach(e -> {
                 AuditWriter.atomicWrite(dir.resolve(e.getKey()), e.getValue().fileText());
-                AuditWriter.atomicWrite(dir.resolve(promptsFile(e.getKey())),
-                        JsonFiles.toFileText(SentPrompt.toJson(e.getValue().prompts())));
+                if (e.getValue().spec().hashSeed() == base) {
+                    AuditWriter.atomicWrite(dir.resolve(promptsFile(e.getKey())),
+                            JsonFiles.toFileText(SentPrompt.toJson(e.getValue().prompts())));
+                }
             });
             AuditWriter.atomicWrite(dir.resolve(MANIFEST), JsonFiles.toFileText(m));
         });
@@ -252,7 +258,7 @@ public final class Shards {
                 run = new Audit.StoredRun(base.document().withHashSeed(id.hashSeed()), false, false, base.prompts());
             } else {
                 run = new Audit.StoredRun(document(dir, r.get("file"), r, id), r.get("seed_read").bool(), true,
-                        prompts(dir, r.get("prompts")));
+                        r.get("prompts").isMissing() ? List.of() : prompts(dir, r.get("prompts")));
             }
             if (runs.put(id, run) != null) {
                 throw r.bad("the run " + id.label() + " is listed twice");
