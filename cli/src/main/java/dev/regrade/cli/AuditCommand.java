@@ -71,8 +71,9 @@ final class AuditCommand extends RegradeCommand {
     String after;
 
     @Option(names = "--expect", paramLabel = "FILE",
-            description = "Expectations JSON: per script, the node-id globs allowed to change; each entry must name an "
-                    + "audited script and each glob a node it produces in this audit (else exit 2). "
+            description = "Expectations JSON: per script, the node-id globs allowed to change (and, under \"prompts\", "
+                    + "the extraction-name and node-id globs whose prompts may change); each entry must name an "
+                    + "audited script and each glob a node or prompt it produces in this audit (else exit 2). "
                     + "./regrade expect init --from DIR drafts one from an audit. Default: the shipped "
                     + "expectations of the FIXES.md fix set.")
     Path expect;

@@ -18,7 +18,8 @@ final class ExpectCommand extends CommandGroup {
     @Command(name = "init", mixinStandardHelpOptions = true,
             description = {"Write an expectations file from the changes an audit actually found (its report.json): "
                 + "one entry per changed script, one node-id glob per node pattern (ids that differ only in their "
-                + "numbers become one '*' glob), the classes of change in the note; in the format audit --expect "
+                + "numbers become one '*' glob), the changed prompts' extraction-name and node-id globs under "
+                + "\"prompts\", the classes of change in the note; in the format audit --expect "
                 + "reads. Trim it to what the PR declares and commit it with the PR."},
             footer = {"", "Example:", "  ./regrade audit --scripts gas_stations --out regrade-out/audit",
                 "  ./regrade expect init --from regrade-out/audit --out expectations.json",
@@ -47,8 +48,11 @@ final class ExpectCommand extends CommandGroup {
             Expectations drafted = Expectations.drafted(report, from.toString());
             AuditWriter.atomicWrite(file, JsonFiles.toFileText(drafted.toJson()));
             int globs = drafted.scripts().values().stream().mapToInt(e -> e.allow().size()).sum();
+            int prompts = drafted.scripts().values().stream()
+                    .mapToInt(e -> e.promptExtractions().size() + e.promptNodes().size()).sum();
             out().println("Wrote " + file + ": " + drafted.scripts().size() + " script"
                     + (drafted.scripts().size() == 1 ? "" : "s") + ", " + globs + " node pattern" + (globs == 1 ? "" : "s")
+                    + (prompts == 0 ? "" : ", " + prompts + " prompt pattern" + (prompts == 1 ? "" : "s"))
                     + ", from " + from.resolve("report.json") + " (" + report.before() + " → " + report.after() + ")"
                     + (drafted.scripts().isEmpty() ? "; the audit changed nothing, so it declares no change" : "")
                     + ". Trim it to what the PR declares; then ./regrade audit --expect " + file);

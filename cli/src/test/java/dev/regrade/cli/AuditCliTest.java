@@ -80,7 +80,7 @@ class AuditCliTest {
         Files.writeString(expect, "{\"scripts\": {\"gas_stations\": {\"allow\": [\"x\"], \"nots\": 1}}}", StandardCharsets.UTF_8);
         CliRun bad = audit("--expect", expect.toString());
         assertEquals(2, bad.status());
-        assertEquals("regrade audit: " + expect + ": $.scripts.gas_stations.nots: unknown key (expected one of allow, note); did you mean 'note'?\n",
+        assertEquals("regrade audit: " + expect + ": $.scripts.gas_stations.nots: unknown key (expected one of allow, note, prompts); did you mean 'note'?\n",
                 bad.err());
         CliRun variant = audit("--after", "instructors-last");
         assertEquals(2, variant.status());

@@ -73,16 +73,26 @@ final class Cells {
 
     /** The verdict sentence after its bold lead ({@code Verdict: pass.} or {@code Verdict: FAIL.}). */
     static String verdict(Totals s) {
-        return s.unexpected() == 0 ? "Every change is on a node the expectations allow."
+        String base = s.unexpected() == 0 ? "Every change is on a node the expectations allow."
                 : s.unexpected() + (s.unexpected() == 1 ? " node has" : " nodes have")
                         + " changes the expectations do not allow.";
+        return s.prompts() == 0 ? base : base + " " + (s.changed() == 0 ? "No tree or score changed; " : "")
+                + prompts(s) + ".";
+    }
+
+    /** The prompt changes counted: {@code 4 prompts changed in 2 scripts}. */
+    static String prompts(Totals s) {
+        String counted = s.prompts() + (s.prompts() == 1 ? " prompt changed in " : " prompts changed in ")
+                + s.promptScripts() + (s.promptScripts() == 1 ? " script" : " scripts");
+        return s.changed() == 0 ? counted : Character.toUpperCase(counted.charAt(0)) + counted.substring(1);
     }
 
     /** The counts line under the verdict; {@code unexpected} renders the unexpected count. */
     static String counts(Totals s, UnaryOperator<String> unexpected) {
         return s.runs() + " runs · " + s.comparisons() + " inputs · " + s.changed() + " changed · "
                 + unexpected.apply(s.unexpected() + " unexpected") + " · " + s.crashes() + " crashes · "
-                + s.determinism() + " seed-dependent · " + s.lint() + " prompt-lint findings";
+                + s.determinism() + " seed-dependent · " + s.prompts() + " changed prompts · " + s.lint()
+                + " prompt-lint findings";
     }
 
     /** The note under the score table when some score is shown with a seed range. */

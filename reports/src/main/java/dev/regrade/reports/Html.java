@@ -7,6 +7,7 @@ import dev.regrade.reports.model.AuditReport;
 import dev.regrade.reports.model.CheckedChange;
 import dev.regrade.reports.model.ComparedRun;
 import dev.regrade.reports.model.Comparison;
+import dev.regrade.reports.model.PromptChange;
 import dev.regrade.reports.model.ScriptInput;
 import dev.regrade.reports.model.SeedDifference;
 import dev.regrade.reports.model.SeedRange;
@@ -59,6 +60,9 @@ public final class Html {
             .score{font-variant-numeric:tabular-nums;font-weight:600}
             .cmp{border-top:1px solid #ddd;padding-top:6px;margin-top:10px}.back{font-size:12px;margin-left:8px}
             details>summary{cursor:pointer}code{background:#f4f4f4;padding:0 3px}
+            pre.diff{margin:0;font-size:12px;white-space:pre-wrap;word-break:break-all}.diff span{display:block}
+            .diff .add{background:#e6ffec}.diff .del{background:#ffebe9}.diff .hunk{color:#6a737d}
+            tr.unexpected-prompt td:first-child{border-left:3px solid #b00020}
             """;
 
     /**
@@ -160,6 +164,7 @@ public final class Html {
                 u -> List.of(e(u.input().script()), rows.link(u.input()), code(u.node()), e(u.classes()), e(u.text())));
         impact(b, report, rows);
         changesByScript(b, report, rows);
+        prompts(b, report, rows);
         findings(b, "Crashes", report.crashes(), "<p>None.</p>\n", "",
                 List.of("Script", "Input", "Variant", "Python error", "Other variant"),
                 c -> List.of(e(c.input().script()), rows.link(c.input()), e(c.variant()),
@@ -183,11 +188,44 @@ public final class Html {
             b.append("<p id=\"unexercised\">").append(e(unexercised)).append("</p>\n");
         }
         findings(b, "Expectations", List.copyOf(report.expectations().scripts().entrySet()),
-                "<p>None: no script may change.</p>\n", "", List.of("Script", "Allowed nodes", "Note"),
+                "<p>None: no script may change.</p>\n", "", List.of("Script", "Allowed nodes",
+                        "Allowed prompt changes", "Note"),
                 x -> List.of(e(x.getKey()), x.getValue().allow().stream().map(Html::code)
-                        .collect(Collectors.joining(", ")), e(x.getValue().note())));
+                        .collect(Collectors.joining(", ")), e(x.getValue().promptsText()), e(x.getValue().note())));
         b.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
         return b.toString();
+    }
+
+    private static final String PROMPTS_NOTE = "Offline an extraction ignores its prompt and a reworded claim may "
+            + "keep its verdict, so no tree shows these; a real judge reads them.";
+
+    /** The prompt changes, one row each with its diff; an unexpected one in red. */
+    private static void prompts(StringBuilder b, AuditReport report, Rows rows) {
+        section(b, "Changed prompts");
+        if (report.prompts().isEmpty()) {
+            b.append("<p>None: every prompt a script sent is the same before and after.</p>\n");
+            return;
+        }
+        long unexpected = report.prompts().stream().filter(p -> !p.expected()).count();
+        b.append("<p id=\"prompts-note\">").append(e(Cells.prompts(report.summary())))
+                .append(unexpected == 0 ? "" : ", <span class=\"bad\">" + unexpected + " unexpected</span>")
+                .append(". ").append(e(PROMPTS_NOTE)).append("</p>\n");
+        b.append("<table class=\"finding\" id=\"prompts\"><thead><tr><th>Script</th><th>Input</th><th>Prompt</th>")
+                .append("<th>Changed parts</th><th>Diff</th></tr></thead><tbody>\n");
+        for (PromptChange p : report.prompts()) {
+            b.append(p.expected() ? "<tr>" : "<tr class=\"unexpected-prompt\">").append("<td>")
+                    .append(e(p.input().script())).append("</td><td>").append(rows.link(p.input())).append("</td><td>")
+                    .append(e(p.kind())).append(' ').append(code(p.subject().isEmpty() ? "(no node)" : p.subject()))
+                    .append(p.occurrence() > 1 ? " #" + p.occurrence() : "")
+                    .append(p.url() == null ? "" : "<br>page " + code(p.url())).append("</td><td>")
+                    .append(e(p.partsText())).append(p.expected() ? "" : " <span class=\"bad\">unexpected</span>")
+                    .append("</td><td><pre class=\"diff\">");
+            p.diff().lines().forEach(l -> b.append("<span class=\"")
+                    .append(l.startsWith("+") ? "add" : l.startsWith("-") ? "del" : l.startsWith("@@") ? "hunk" : "ctx")
+                    .append("\">").append(e(l)).append("</span>\n"));
+            b.append("</pre></td></tr>\n");
+        }
+        b.append("</tbody></table>\n");
     }
 
     private static void controls(StringBuilder b) {

@@ -7,6 +7,7 @@ import dev.regrade.reports.model.CheckedChange;
 import dev.regrade.reports.model.ComparedRun;
 import dev.regrade.reports.model.Comparison;
 import dev.regrade.reports.model.NodeChange;
+import dev.regrade.reports.model.PromptChange;
 import dev.regrade.reports.model.ScriptInput;
 import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.Totals;
@@ -21,7 +22,7 @@ import java.util.stream.Collectors;
 
 /**
  * The Markdown renderings of a report, sections in reading order: verdict, unexpected changes,
- * score impact, changed nodes, crashes, seed-dependent trees, prompt lint, then the changelog.
+ * score impact, changed nodes, changed prompts (with their diffs), crashes, seed-dependent trees, prompt lint, then the changelog.
  * {@code report.md} ({@link #render}) is the summary a reviewer pastes into a pull request: only
  * the rows that changed or depend on the seed, changes shared by several inputs stated once, long
  * tables folded in {@code <details>}. {@code report-full.md} ({@link #renderFull}) lists every row,
@@ -70,6 +71,9 @@ public final class Markdown {
             changesByPattern(b, report);
         }
 
+        b.append("## Changed prompts\n\n");
+        prompts(b, report, detail);
+
         b.append("## Crashes\n\n");
         table(b, detail, report.crashes(), "None.\n",
                 "| Script | Input | Variant | Python error | Other variant |\n|---|---|---|---|---|\n",
@@ -96,9 +100,11 @@ public final class Markdown {
         if (detail == Detail.FULL) {
             b.append("\n## Expectations\n\n").append(esc(report.expectations().description())).append("\n\n");
             table(b, detail, List.copyOf(report.expectations().scripts().entrySet()),
-                    "None: no script may change.\n", "| Script | Allowed nodes | Note |\n|---|---|---|\n",
+                    "None: no script may change.\n",
+                    "| Script | Allowed nodes | Allowed prompt changes | Note |\n|---|---|---|---|\n",
                     e -> List.of(esc(e.getKey()), e.getValue().allow().stream().map(Markdown::code)
-                            .collect(Collectors.joining(", ")), esc(e.getValue().note())));
+                            .collect(Collectors.joining(", ")), esc(e.getValue().promptsText()),
+                            esc(e.getValue().note())));
         }
         return b.toString();
     }
@@ -212,6 +218,110 @@ public final class Markdown {
                 b.append("Only the final score changed in ").append(inputList(scoreOnly)).append(".\n\n");
             }
         });
+    }
+
+    /**
+     * The prompt changes with their diffs: in the full report one per input and prompt; in the summary
+     * the prompts of a script with the same diff once, with the inputs and prompts that share it, as
+     * many as fit {@link #PROMPTS_BUDGET} characters, at most {@link #MAX_PROMPTS} and
+     * {@link #MAX_PROMPTS_PER_SCRIPT} of a script, the rest counted (the summary must fit one GitHub
+     * comment).
+     */
+    private static void prompts(StringBuilder b, AuditReport report, Detail detail) {
+        List<PromptChange> all = report.prompts();
+        if (all.isEmpty()) {
+            b.append("None: every prompt a script sent is the same before and after.\n\n");
+            return;
+        }
+        long unexpected = all.stream().filter(p -> !p.expected()).count();
+        b.append(esc(Cells.prompts(report.summary()))).append(unexpected == 0 ? "" : ", **" + unexpected
+                + " unexpected**").append(". ").append(PROMPTS_NOTE).append("\n\n");
+        Map<String, List<PromptChange>> groups = new LinkedHashMap<>();
+        for (PromptChange p : all) {
+            String key = detail == Detail.FULL ? p.input().script() + "\u0000" + p.input().inputLabel() + "\u0000"
+                    + p.label() : String.join("\u0000", p.input().script(), p.kind(), p.partsText(), p.diff(),
+                    String.valueOf(p.expected()));
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+        }
+        int start = b.length();
+        int shown = 0;
+        int shownOfScript = 0;
+        String current = null;
+        for (List<PromptChange> group : groups.values()) {
+            PromptChange p = group.get(0);
+            if (detail == Detail.SUMMARY) {
+                // At most a few per script, so every script with a change is seen.
+                shownOfScript = p.input().script().equals(current) ? shownOfScript : 0;
+                if (shown == MAX_PROMPTS || b.length() - start > PROMPTS_BUDGET
+                        || shownOfScript == MAX_PROMPTS_PER_SCRIPT) {
+                    continue;
+                }
+                shownOfScript++;
+            }
+            shown++;
+            if (!p.input().script().equals(current)) {
+                current = p.input().script();
+                b.append("### ").append(esc(current)).append("\n\n");
+            }
+            Set<String> inputs = new LinkedHashSet<>();
+            Set<String> subjects = new LinkedHashSet<>();
+            Set<String> urls = new LinkedHashSet<>();
+            for (PromptChange g : group) {
+                inputs.add(g.input().inputLabel());
+                subjects.add((g.subject().isEmpty() ? "(no node)" : code(g.subject()))
+                        + (g.occurrence() > 1 ? " #" + g.occurrence() : ""));
+                urls.add(String.valueOf(g.url()));
+            }
+            b.append("- ").append(p.expected() ? "" : "**UNEXPECTED** ").append(esc(p.kind())).append(' ')
+                    .append(capped(subjects, 4)).append(" (").append(esc(p.partsText())).append(") in ")
+                    .append(inputs.size()).append(inputs.size() == 1 ? " input (" : " inputs (")
+                    .append(capped(inputs.stream().map(Markdown::esc).toList(), 6)).append(")");
+            if (urls.size() == 1 && p.url() != null) {
+                b.append(", page ").append(code(p.url()));
+            }
+            b.append(":\n\n");
+            String fence = fence(p.diff());
+            b.append("  ").append(fence).append("diff\n");
+            p.diff().lines().forEach(l -> b.append("  ").append(l).append('\n'));
+            b.append("  ").append(fence).append("\n\n");
+        }
+        int more = groups.size() - shown;
+        if (more > 0) {
+            b.append("+").append(more).append(" more prompt change").append(more == 1 ? "" : "s")
+                    .append(" not shown here: every one with its diff in [").append(FULL_FILE).append("](")
+                    .append(FULL_FILE).append("#changed-prompts).\n\n");
+        }
+    }
+
+    /** At most {@code max} items joined by commas, then "+N more". */
+    private static String capped(java.util.Collection<String> items, int max) {
+        List<String> list = List.copyOf(items);
+        return String.join(", ", list.subList(0, Math.min(max, list.size())))
+                + (list.size() > max ? " +" + (list.size() - max) + " more" : "");
+    }
+
+    /** Characters of the summary's prompt section after which the remaining changes are only counted. */
+    private static final int PROMPTS_BUDGET = 12_000;
+
+    /** What a prompt change means, after the count. */
+    private static final String PROMPTS_NOTE = "Offline an extraction ignores its prompt and a reworded claim may "
+            + "keep its verdict, so no tree shows these; a real judge reads them.";
+
+    /** Prompt changes shown with their diffs in the summary; the others are counted. */
+    private static final int MAX_PROMPTS = 10;
+
+    /** Of which at most this many of one script. */
+    private static final int MAX_PROMPTS_PER_SCRIPT = 2;
+
+    /** A code fence longer than any run of backticks in {@code text}. */
+    private static String fence(String text) {
+        int longest = 0;
+        int run = 0;
+        for (char c : text.toCharArray()) {
+            run = c == '`' ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        return "`".repeat(Math.max(3, longest + 1));
     }
 
     private static String inputList(Set<String> inputs) {

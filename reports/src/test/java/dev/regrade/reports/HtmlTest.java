@@ -31,11 +31,12 @@ class HtmlTest {
         String html = Html.render(SmallReports.empty());
         assertTrue(html.startsWith("<!DOCTYPE html>\n"), html);
         assertTrue(html.contains("<p id=\"summary\">0 runs · 0 inputs · 0 changed · <span class=\"ok\">0 unexpected</span>"
-                + " · 0 crashes · 0 seed-dependent · 0 prompt-lint findings</p>\n"), html);
+                + " · 0 crashes · 0 seed-dependent · 0 changed prompts · 0 prompt-lint findings</p>\n"), html);
         assertTrue(html.contains("<p id=\"verdict\"><b>Verdict: pass.</b> Every change is on a node the expectations "
                 + "allow.</p>\n"), html);
         assertTrue(html.contains("<h2 id=\"changed-nodes\">Changed nodes</h2>\n<p>None.</p>\n"
-                + "<h2 id=\"crashes\">Crashes</h2>\n<p>None.</p>\n"
+                + "<h2 id=\"changed-prompts\">Changed prompts</h2>\n<p>None: every prompt a script sent is the same "
+                + "before and after.</p>\n<h2 id=\"crashes\">Crashes</h2>\n<p>None.</p>\n"
                 + "<h2 id=\"seed-dependent-trees\">Seed-dependent trees</h2>\n<p>None: every tree is the same under every "
                 + "hash seed.</p>\n<h2 id=\"prompt-lint-missing-values-reaching-the-judge\">Prompt lint (missing values "
                 + "reaching the judge)</h2>\n<p>None.</p>\n<h2 id=\"changelog\">Changelog</h2>\n<p id=\"changelog-line\">No "

@@ -25,7 +25,7 @@ class MarkdownTest {
 
                 **Verdict: pass.** Every change is on a node the expectations allow.
 
-                0 runs · 0 inputs · 0 changed · **0 unexpected** · 0 crashes · 0 seed-dependent · 0 prompt-lint findings
+                0 runs · 0 inputs · 0 changed · **0 unexpected** · 0 crashes · 0 seed-dependent · 0 changed prompts · 0 prompt-lint findings
 
                 Judge: in-process · hash seeds: [0] · expectations: (built-in) none.json
 
@@ -42,6 +42,10 @@ class MarkdownTest {
                 ## Changed nodes
 
                 None.
+
+                ## Changed prompts
+
+                None: every prompt a script sent is the same before and after.
 
                 ## Crashes
 
@@ -66,7 +70,8 @@ class MarkdownTest {
         for (String md : List.of(SMALL, FULL)) {
             int at = md.indexOf("**Verdict: FAIL.** 1 node has changes the expectations do not allow.");
             assertTrue(at > 0, md);
-            for (String heading : List.of("Unexpected changes", "Score impact", "Changed nodes", "Crashes",
+            for (String heading : List.of("Unexpected changes", "Score impact", "Changed nodes", "Changed prompts",
+                    "Crashes",
                     "Seed-dependent trees", "Prompt lint (missing values reaching the judge)", "Changelog")) {
                 int next = md.indexOf("\n## " + heading + "\n");
                 assertTrue(next > at, heading + " after the previous section");

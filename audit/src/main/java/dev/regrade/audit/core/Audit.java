@@ -4,11 +4,13 @@ import dev.regrade.api.BadInputException;
 import dev.regrade.api.DidYouMean;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.python.FixtureProbe;
+import dev.regrade.audit.prompts.PromptComparison;
 import dev.regrade.audit.python.PythonRunner;
 import dev.regrade.audit.python.PythonScripts;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
+import dev.regrade.audit.run.SentPrompt;
 import dev.regrade.audit.run.Runner;
 import dev.regrade.audit.run.Workers;
 import dev.regrade.judge.server.FakeJudgeConfig;
@@ -20,6 +22,7 @@ import dev.regrade.reports.model.Comparison;
 import dev.regrade.reports.model.Crash;
 import dev.regrade.reports.model.DeclaredExpectations;
 import dev.regrade.reports.model.LintFinding;
+import dev.regrade.reports.model.PromptChange;
 import dev.regrade.reports.model.PythonOriginals;
 import dev.regrade.reports.model.ScriptInput;
 import dev.regrade.reports.model.SeedDifference;
@@ -146,8 +149,17 @@ public final class Audit {
      * @param document  its result document
      * @param seedRead  whether it read its hash seed ({@link RunRecord#seedRead})
      * @param evaluated false for a copy of a first-seed run that never read its seed
+     * @param prompts   the prompts it sent, in call order ({@link RunRecord#prompts})
      */
-    public record StoredRun(ResultDocument document, boolean seedRead, boolean evaluated) {
+    public record StoredRun(ResultDocument document, boolean seedRead, boolean evaluated, List<SentPrompt> prompts) {
+        public StoredRun {
+            prompts = List.copyOf(prompts);
+        }
+
+        /** A stored run without its prompts. */
+        public StoredRun(ResultDocument document, boolean seedRead, boolean evaluated) {
+            this(document, seedRead, evaluated, List.of());
+        }
     }
 
     /**
@@ -170,7 +182,8 @@ public final class Audit {
                         throw new BadInputException("no shard holds the run " + id.label());
                     }
                     RunSpec spec = new RunSpec(in.script(), variant, in.world(), null, base).withHashSeed(seed);
-                    byId.put(id, new RunRecord(spec, config.judge(), s.document(), s.seedRead(), s.evaluated()));
+                    byId.put(id, new RunRecord(spec, config.judge(), s.document(), s.seedRead(), s.evaluated(),
+                            s.prompts()));
                     if (s.evaluated()) {
                         evaluated++;
                         requests += s.document().regrade().judgeRequests().size();
@@ -360,6 +373,11 @@ public final class Audit {
         if (!config.expectations().builtIn()) {
             // Before any verdict: a glob that matches nothing allows nothing (a misspelt node id).
             config.expectations().checkGlobs(nodeIds(runs));
+            Map<String, Set<String>> extractions = new LinkedHashMap<>();
+            Map<String, Set<String>> checked = new LinkedHashMap<>();
+            runs.values().forEach(r -> PromptComparison.collect(r.spec().script().name(), r.prompts(), extractions,
+                    checked));
+            config.expectations().checkPromptGlobs(extractions, checked);
         }
         // Every input's tree diffs, computed in parallel (each input's are independent of the others').
         List<InputRuns> table = inputs.parallelStream().map(in -> inputRuns(in, config, runs)).toList();
@@ -367,7 +385,9 @@ public final class Audit {
         // The report, section by section, in input order.
         List<Comparison> comparisons = table.stream()
                 .map(r -> ReportSections.comparison(r, config.expectations())).toList();
-        List<UnexpectedChange> unexpected = ReportSections.unexpected(comparisons);
+        List<List<PromptChange>> prompts = table.stream().map(r -> PromptComparison.changes(r.input(),
+                r.before().prompts(), r.after().prompts(), config.expectations())).toList();
+        List<UnexpectedChange> unexpected = ReportSections.unexpected(comparisons, prompts);
         List<Crash> crashes = table.stream().flatMap(r -> ReportSections.crashes(r).stream()).toList();
         List<SeedDifference> determinism = table.stream()
                 .flatMap(r -> ReportSections.seedDifferences(r, base).stream()).toList();
@@ -375,12 +395,13 @@ public final class Audit {
         DeclaredExpectations expectations = ReportSections.expectations(config.expectations());
         AuditReport report = new AuditReport(AuditReport.VERSION, config.before(), config.after(),
                 config.judge().label(), config.seeds(), expectations,
-                ReportSections.totals(runs.size(), comparisons, unexpected, crashes, determinism, lint),
+                ReportSections.totals(runs.size(), comparisons, unexpected, crashes, determinism, lint, prompts),
                 comparisons, unexpected, determinism, lint, crashes,
-                ReportSections.changelog(comparisons, unexpected, expectations, config.scripts()),
+                ReportSections.changelog(comparisons, unexpected, expectations, config.scripts(), prompts),
                 config.python() == null ? null
                         : new PythonOriginals(config.python().checkout().toString(), standIns,
-                                config.python().revisions()));
+                                config.python().revisions()),
+                prompts.stream().flatMap(List::stream).toList());
         return new Outcome(report, files, evaluated, judgeRequests);
     }
 

@@ -2,6 +2,7 @@ package dev.regrade.audit.core;
 
 import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.lint.PromptLint;
+import dev.regrade.audit.prompts.PromptComparison;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.reports.model.AllowedChanges;
 import dev.regrade.reports.model.Changelog;
@@ -13,6 +14,7 @@ import dev.regrade.reports.model.Crash;
 import dev.regrade.reports.model.DeclaredExpectations;
 import dev.regrade.reports.model.LintFinding;
 import dev.regrade.reports.model.NodeChange;
+import dev.regrade.reports.model.PromptChange;
 import dev.regrade.reports.model.SeedDifference;
 import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.Totals;
@@ -38,7 +40,8 @@ final class ReportSections {
     /** The expectations as the report records them. */
     static DeclaredExpectations expectations(Expectations e) {
         Map<String, AllowedChanges> scripts = new LinkedHashMap<>();
-        e.scripts().forEach((name, s) -> scripts.put(name, new AllowedChanges(s.allow(), s.note())));
+        e.scripts().forEach((name, s) -> scripts.put(name, new AllowedChanges(s.allow(), s.note(),
+                s.promptExtractions(), s.promptNodes())));
         return new DeclaredExpectations(e.source(), e.description(), scripts);
     }
 
@@ -107,12 +110,21 @@ final class ReportSections {
         return byNode;
     }
 
-    /** The nodes with a change the expectations do not allow, one entry per node, in comparison order. */
-    static List<UnexpectedChange> unexpected(List<Comparison> comparisons) {
+    /**
+     * The nodes with a change the expectations do not allow, one entry per node, in comparison order;
+     * within a comparison the tree's, then those with only prompt changes ({@code prompts}: each
+     * comparison's prompt changes; an extraction's entry is named {@code extraction NAME}).
+     */
+    static List<UnexpectedChange> unexpected(List<Comparison> comparisons, List<List<PromptChange>> prompts) {
         List<UnexpectedChange> out = new ArrayList<>();
-        for (Comparison c : comparisons) {
-            unexpectedNodes(c.changes()).forEach((node, changes) -> out.add(new UnexpectedChange(c.input(), node,
-                    changes)));
+        for (int i = 0; i < comparisons.size(); i++) {
+            Comparison c = comparisons.get(i);
+            Map<String, List<NodeChange>> byNode = unexpectedNodes(c.changes());
+            // A node whose tree and prompt both changed unexpectedly is still one entry.
+            for (UnexpectedChange p : PromptComparison.unexpected(c.input(), prompts.get(i))) {
+                byNode.computeIfAbsent(p.node(), k -> new ArrayList<>()).addAll(p.changes());
+            }
+            byNode.forEach((node, changes) -> out.add(new UnexpectedChange(c.input(), node, changes)));
         }
         return out;
     }
@@ -167,10 +179,13 @@ final class ReportSections {
 
     /** The counts of the other sections. */
     static Totals totals(int runs, List<Comparison> comparisons, List<UnexpectedChange> unexpected,
-                         List<Crash> crashes, List<SeedDifference> determinism, List<LintFinding> lint) {
+                         List<Crash> crashes, List<SeedDifference> determinism, List<LintFinding> lint,
+                         List<List<PromptChange>> prompts) {
         int changed = (int) comparisons.stream().filter(Comparison::changed).count();
+        List<PromptChange> all = prompts.stream().flatMap(List::stream).toList();
+        int promptScripts = (int) all.stream().map(p -> p.input().script()).distinct().count();
         return new Totals(runs, comparisons.size(), changed, unexpected.size(), crashes.size(), determinism.size(),
-                lint.size());
+                lint.size(), all.size(), promptScripts);
     }
 
     /**
@@ -179,12 +194,18 @@ final class ReportSections {
      * that no input exercised (a fix of a script not audited is no concern of this audit).
      */
     static Changelog changelog(List<Comparison> comparisons, List<UnexpectedChange> unexpected,
-                               DeclaredExpectations expectations, List<String> audited) {
+                               DeclaredExpectations expectations, List<String> audited,
+                               List<List<PromptChange>> prompts) {
         Set<String> affected = new LinkedHashSet<>();
         comparisons.stream().filter(Comparison::changed).forEach(c -> affected.add(c.input().script()));
+        // A script whose prompts changed is affected even when no tree moved offline: a real model reads them.
+        Set<String> prompted = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        prompts.forEach(list -> list.forEach(p -> prompted.add(p.input().script())));
+        prompted.removeIf(affected::contains);
         List<String> names = new ArrayList<>(affected);
         names.sort(String.CASE_INSENSITIVE_ORDER);
-        List<String> unexercised = expectations.scripts().keySet().stream().filter(s -> audited.contains(s) && !affected.contains(s))
+        List<String> unexercised = expectations.scripts().keySet().stream().filter(s -> audited.contains(s) && !affected.contains(s)
+                        && !prompted.contains(s))
                 .toList();
         if (!unexpected.isEmpty()) {
             return new Changelog(names, null, unexpected.size() + " node" + (unexpected.size() == 1 ? " has" : "s have")
@@ -193,6 +214,11 @@ final class ReportSections {
         String line = names.isEmpty() ? "No scoring changes."
                 : "Fixed scoring bugs in " + names.size() + " evaluation script" + (names.size() == 1 ? "" : "s")
                 + " (" + String.join(", ", names) + "); scores of affected answers change.";
+        if (!prompted.isEmpty()) {
+            line = (names.isEmpty() ? "No scoring changes offline." : line) + " Changed the prompts of "
+                    + prompted.size() + " evaluation script" + (prompted.size() == 1 ? "" : "s") + " ("
+                    + String.join(", ", prompted) + "); a real judge may score their answers differently.";
+        }
         return new Changelog(names, line, null, unexercised);
     }
 }

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.JsonField;
 import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.audit.run.PromptRecorder;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
+import dev.regrade.audit.run.SentPrompt;
 import dev.regrade.audit.run.Runner;
 import dev.regrade.judge.server.FakeJudgeLane;
 import dev.regrade.judge.server.FakeJudgeServer;
@@ -41,6 +43,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -70,6 +73,7 @@ public final class PythonRunner implements AutoCloseable {
     public PythonRunner(PythonSetup setup, FakeJudgeServer server) {
         this.setup = setup;
         this.lane = server.lane("python-" + LANES.incrementAndGet());
+        lane.keepPrompts(true); // the audit compares the prompts; the journal is cleared every run
         try {
             this.workDir = Files.createTempDirectory("regrade-python-");
         } catch (IOException e) {
@@ -173,7 +177,8 @@ public final class PythonRunner implements AutoCloseable {
         RunMeta meta = new RunMeta(task, spec.variant(), world.kind(), world.name(), date.toString(), seed, outcome,
                 errorType, error, judgeCalls(lane.journal()), visits(world, seed, visited));
         // Whether a Python run read its hash seed is not known: every seed is run.
-        return new RunRecord(spec, JudgeMode.HTTP, new ResultDocument(summary, meta), true, true);
+        return new RunRecord(spec, JudgeMode.HTTP, new ResultDocument(summary, meta), true, true,
+                prompts(lane.journal()));
     }
 
     /** Reads the original's summary dict into the result document's summary. */
@@ -213,6 +218,36 @@ public final class PythonRunner implements AutoCloseable {
             }
         }
         return calls;
+    }
+
+    /**
+     * The prompts of the journal, in arrival order: every extraction, and each check once. The driver
+     * sends no vote number, so a verification repeating the one before it (same node, page and prompt)
+     * is taken for another vote of the same check, as the engine sends its votes one after another.
+     */
+    static List<SentPrompt> prompts(List<JournalEntry> journal) {
+        PromptRecorder recorder = new PromptRecorder();
+        JournalEntry previous = null;
+        for (JournalEntry e : journal) {
+            if (e.prompt() == null) {
+                continue;
+            }
+            if (e.kind() == RequestKind.EXTRACT) {
+                recorder.add(SentPrompt.Kind.EXTRACTION, e.extractionName(), e.url(), null, e.prompt());
+            } else if (e.kind() == RequestKind.VERIFY) {
+                boolean sameCheck = previous != null && (e.vote() != null ? e.vote() > 1
+                        : Objects.equals(previous.nodeId(), e.nodeId()) && Objects.equals(previous.url(), e.url())
+                        && previous.prompt().equals(e.prompt()));
+                if (!sameCheck) {
+                    recorder.add(SentPrompt.Kind.JUDGE, e.nodeId() == null ? "" : e.nodeId(), e.url(), e.claim(),
+                            e.prompt());
+                }
+                previous = e;
+                continue;
+            }
+            previous = null;
+        }
+        return recorder.prompts();
     }
 
     /** The page lookups as the Java world records them: the visited URLs replayed in order. */

@@ -2,6 +2,7 @@ package dev.regrade.audit.run;
 
 import dev.regrade.rubric.json.ResultDocument;
 import dev.regrade.rubric.json.ResultJson;
+import java.util.List;
 
 /**
  * One finished run: its result document (summary shape plus the {@code regrade} object).
@@ -14,8 +15,20 @@ import dev.regrade.rubric.json.ResultJson;
  *                 False means the run gives this document under every seed but for its
  *                 {@code hash_seed} field.
  * @param evaluated false for a copy made by {@link #underSeed} instead of a run
+ * @param prompts   the prompts the run sent, in call order (kept out of the document, whose file must
+ *                  not change); empty when not recorded
  */
-public record RunRecord(RunSpec spec, JudgeMode mode, ResultDocument document, boolean seedRead, boolean evaluated) {
+public record RunRecord(RunSpec spec, JudgeMode mode, ResultDocument document, boolean seedRead, boolean evaluated,
+                        List<SentPrompt> prompts) {
+    public RunRecord {
+        prompts = List.copyOf(prompts);
+    }
+
+    /** A run whose prompts were not recorded. */
+    public RunRecord(RunSpec spec, JudgeMode mode, ResultDocument document, boolean seedRead, boolean evaluated) {
+        this(spec, mode, document, seedRead, evaluated, List.of());
+    }
+
     /** True when the original would have raised for this input. */
     public boolean crashed() {
         return document.crashed();
@@ -41,6 +54,7 @@ public record RunRecord(RunSpec spec, JudgeMode mode, ResultDocument document, b
         if (seedRead) {
             throw new IllegalStateException("a run that read its hash seed cannot be reused for another seed");
         }
-        return new RunRecord(spec.withHashSeed(seed), mode, document.withHashSeed(seed), false, false);
+        return new RunRecord(spec.withHashSeed(seed), mode, document.withHashSeed(seed), false, false,
+                prompts);
     }
 }

@@ -120,6 +120,10 @@ public final class Runner implements AutoCloseable {
         } else {
             judge = new InProcessJudge(spec.world().verdictRules());
         }
+        // The prompts are recorded at the ports, so both judge modes record the same.
+        PromptRecorder prompts = new PromptRecorder();
+        judge = prompts.judge(judge);
+        extractor = prompts.extractor(extractor);
         AtomicBoolean seedRead = new AtomicBoolean();
         EvaluationContext ctx = EvaluationContext.of(spec.world().answer(script))
                 .withNames(AGENT_NAME, spec.world().name())
@@ -154,7 +158,7 @@ public final class Runner implements AutoCloseable {
         RunMeta meta = new RunMeta(script, spec.variant(), spec.world().kind(), spec.world().name(), date.toString(),
                 seed, outcome, errorType, error, evaluator.judgeRequests(), visits);
         return new RunRecord(spec, mode, new ResultDocument(summary, meta), seedRead.get() || seedDecided.getAsBoolean(),
-                true);
+                true, prompts.prompts());
     }
 
     private GuardedJudge http() {

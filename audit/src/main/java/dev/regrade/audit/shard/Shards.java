@@ -14,6 +14,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.JsonField;
 import dev.regrade.audit.run.RunRecord;
+import dev.regrade.audit.run.SentPrompt;
 import dev.regrade.rubric.io.IoProblems;
 import dev.regrade.rubric.json.JsonFiles;
 import dev.regrade.rubric.json.ResultDocument;
@@ -37,14 +38,17 @@ import java.util.TreeSet;
  * Audit shards on disk, and their merge. A shard's output directory holds {@value #MANIFEST} (the
  * audit's options and digest, K, N, and every run the shard holds) and {@code runs/}: the result
  * document of each run it evaluated ({@code runs/<script>/<variant>/<kind>-<input>.seed-<S>.json});
- * a run reused from its first-seed run is listed, not stored. A shard has no report: only the merge
+ * a run reused from its first-seed run is listed, not stored. Beside each stored document of the
+ * first seed, its prompts sidecar ({@code ….seed-<S>.prompts.json}: the prompts the run sent, which
+ * the result document does not hold; the audit compares the first seed's). A shard has no report: only the merge
  * of all N, which checks they are one audit's, has the audit's findings.
  */
 public final class Shards {
     /** The manifest file of a shard directory. */
     public static final String MANIFEST = "shard.json";
 
-    private static final int VERSION = 1;
+    /** 2: every stored run has a prompts sidecar. */
+    private static final int VERSION = 2;
 
     private Shards() {
     }
@@ -66,14 +70,23 @@ public final class Shards {
             if (r.evaluated()) {
                 String file = runFile(id);
                 o.put("file", file);
+                // Only the first seed's prompts are compared: the other seeds' runs need none.
+                if (id.hashSeed() == base) {
+                    o.put("prompts", promptsFile(file));
+                }
                 files.put(file, r);
             } else {
                 o.put("reuses_seed", base);
             }
         });
         OutputDirectory.replace(out, "audit shard", "audit shard " + shard.label() + ", " + MANIFEST + " version " + VERSION, dir -> {
-            files.entrySet().parallelStream()
-                    .forEach(e -> AuditWriter.atomicWrite(dir.resolve(e.getKey()), e.getValue().fileText()));
+            files.entrySet().parallelStream().forEach(e -> {
+                AuditWriter.atomicWrite(dir.resolve(e.getKey()), e.getValue().fileText());
+                if (e.getValue().spec().hashSeed() == base) {
+                    AuditWriter.atomicWrite(dir.resolve(promptsFile(e.getKey())),
+                            JsonFiles.toFileText(SentPrompt.toJson(e.getValue().prompts())));
+                }
+            });
             AuditWriter.atomicWrite(dir.resolve(MANIFEST), JsonFiles.toFileText(m));
         });
     }
@@ -81,6 +94,11 @@ public final class Shards {
     private static String runFile(RunId id) {
         return "runs/" + id.script() + "/" + id.variant() + "/" + id.inputKind() + "-" + id.input() + ".seed-"
                 + id.hashSeed() + ".json";
+    }
+
+    /** The prompts sidecar of a stored run's file. */
+    private static String promptsFile(String runFile) {
+        return runFile.substring(0, runFile.length() - ".json".length()) + ".prompts.json";
     }
 
     /** One shard directory as read: its manifest's header and its runs. */
@@ -237,9 +255,10 @@ public final class Shards {
                     throw r.bad("reuses the run " + from.label()
                             + ", which is not an evaluated run above it that never read its seed");
                 }
-                run = new Audit.StoredRun(base.document().withHashSeed(id.hashSeed()), false, false);
+                run = new Audit.StoredRun(base.document().withHashSeed(id.hashSeed()), false, false, base.prompts());
             } else {
-                run = new Audit.StoredRun(document(dir, r.get("file"), r, id), r.get("seed_read").bool(), true);
+                run = new Audit.StoredRun(document(dir, r.get("file"), r, id), r.get("seed_read").bool(), true,
+                        r.get("prompts").isMissing() ? List.of() : prompts(dir, r.get("prompts")));
             }
             if (runs.put(id, run) != null) {
                 throw r.bad("the run " + id.label() + " is listed twice");
@@ -264,6 +283,16 @@ public final class Shards {
                     + at.file() + ": " + at.path() + " lists " + id.label());
         }
         return doc;
+    }
+
+    private static List<SentPrompt> prompts(Path dir, JsonField fileField) {
+        String file = fileField.text();
+        Path root = dir.toAbsolutePath().normalize();
+        if (!root.resolve(file).normalize().startsWith(root.resolve("runs"))) {
+            throw fileField.bad(file + " is not under the shard's runs/");
+        }
+        Path stored = dir.resolve(file);
+        return SentPrompt.fromJson(JsonField.root(stored.toString(), parse(stored)));
     }
 
     private static JsonNode parse(Path file) {

@@ -139,6 +139,24 @@ class AuditTest {
     }
 
     @Test
+    void theShippedFixesPromptChangesAreDeclaredAndEveryScriptOfThemIsInTheSummary() {
+        AuditReport report = outcome.report();
+        assertTrue(report.summary().prompts() > 0, "the fixes change prompts");
+        assertTrue(report.prompts().stream().allMatch(dev.regrade.reports.model.PromptChange::expected));
+        String md = Markdown.render(report);
+        String section = md.substring(md.indexOf("## Changed prompts"), md.indexOf("## Crashes"));
+        Set<String> scripts = new HashSet<>();
+        report.prompts().forEach(p -> scripts.add(p.input().script()));
+        assertEquals(Set.of("active_stock", "best_selling_foundations", "county_AQI", "ikea_shopping_list",
+                "popular_ai_books"), scripts);
+        for (String script : scripts) {
+            assertTrue(section.contains("### " + script + "\n"), script + " has a diff in report.md");
+        }
+        assertTrue(section.contains("more prompt changes not shown here: every one with its diff in "
+                + "[report-full.md](report-full.md#changed-prompts)."), section);
+    }
+
+    @Test
     void bothMarkdownReportsParseAsGitHubTablesWithEveryRowWhole() {
         for (String md : List.of(Markdown.render(outcome.report()), Markdown.renderFull(outcome.report()))) {
             GfmTables.Check check = GfmTables.check(md);

@@ -48,10 +48,14 @@ class ManifestReadTest {
     void aManifestNamesItsFileAndPath(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve(OutputDirectory.MARKER), "");
         Path manifest = dir.resolve(Shards.MANIFEST);
-        Files.writeString(manifest, "{\"regrade_audit_shard\": 1, \"shard\": \"1\", \"of\": 1}");
+        Files.writeString(manifest, "{\"regrade_audit_shard\": 1, \"shard\": 1, \"of\": 1}");
+        assertEquals(manifest + ": $.regrade_audit_shard: version 1, this Regrade reads version 2",
+                assertThrows(BadInputException.class, () -> Shards.merge(List.of(dir))).getMessage(),
+                "a shard of before the prompts sidecars is refused");
+        Files.writeString(manifest, "{\"regrade_audit_shard\": 2, \"shard\": \"1\", \"of\": 1}");
         assertEquals(manifest + ": $.shard: expected a whole number, got a string",
                 assertThrows(BadInputException.class, () -> Shards.merge(List.of(dir))).getMessage());
-        Files.writeString(manifest, "{\"regrade_audit_shard\": 1, \"of\": 1}");
+        Files.writeString(manifest, "{\"regrade_audit_shard\": 2, \"of\": 1}");
         assertEquals(manifest + ": $.shard: missing",
                 assertThrows(BadInputException.class, () -> Shards.merge(List.of(dir))).getMessage());
     }

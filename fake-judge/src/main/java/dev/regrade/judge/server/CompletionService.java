@@ -19,6 +19,7 @@ final class CompletionService {
     private volatile Extractor extractor;
     private volatile FaultBook faults;
     private volatile ChatResponder responder;
+    private volatile boolean keepPrompts;
     private final Journal journal = new Journal();
     private final AtomicLong completions = new AtomicLong();
 
@@ -45,6 +46,10 @@ final class CompletionService {
         faults = new FaultBook(value);
     }
 
+    void keepPrompts(boolean value) {
+        keepPrompts = value;
+    }
+
     Journal journal() {
         return journal;
     }
@@ -69,7 +74,7 @@ final class CompletionService {
                 chatReply = chat == null ? null : chat.respond(call);
             } catch (RuntimeException e) {
                 String why = "the chat responder failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
-                journal.record(ticket, entry(ticket, req, digest, null, null, null, 400, why));
+                journal.record(ticket, entry(ticket, req, keepPrompts, digest, null, null, null, 400, why));
                 return Reply.json(400, Completions.error(why, "responder_error", null), delay);
             }
             if (chatReply == null) {
@@ -77,14 +82,14 @@ final class CompletionService {
             }
             if (chatReply.status() != 200) {
                 int status = chatReply.status();
-                journal.record(ticket, entry(ticket, req, digest, null, null, null, status, chatReply.content()));
+                journal.record(ticket, entry(ticket, req, keepPrompts, digest, null, null, null, status, chatReply.content()));
                 return Reply.json(status, Completions.error(chatReply.content(),
                         status >= 500 ? "server_error" : "invalid_request_error", null), delay);
             }
         }
         FaultKind fault = book.next(req.kind(), req.claim());
         if (fault != null && fault.isHttpError()) {
-            journal.record(ticket, entry(ticket, req, digest, null, null, fault, fault.httpStatus(), null));
+            journal.record(ticket, entry(ticket, req, keepPrompts, digest, null, null, fault, fault.httpStatus(), null));
             return httpFault(fault, book.faults(), delay);
         }
         ObjectNode content;
@@ -108,7 +113,7 @@ final class CompletionService {
             } catch (RuntimeException e) {
                 String why = "extraction '" + req.extractionName() + "' failed: " + e.getClass().getSimpleName()
                         + ": " + e.getMessage();
-                journal.record(ticket, entry(ticket, req, digest, null, null, fault, 400, why));
+                journal.record(ticket, entry(ticket, req, keepPrompts, digest, null, null, fault, 400, why));
                 return Reply.json(400, Completions.error(why, "extractor_error", null), delay);
             }
             content = null;
@@ -144,7 +149,7 @@ final class CompletionService {
         if (fault == FaultKind.MALFORMED_BODY) {
             completion = completion.substring(0, completion.length() / 2);
         }
-        journal.record(ticket, entry(ticket, req, digest, verdict, answer, fault, 200, null));
+        journal.record(ticket, entry(ticket, req, keepPrompts, digest, verdict, answer, fault, 200, null));
         int held = fault == FaultKind.STALLED
                 ? (int) Math.min(Integer.MAX_VALUE, (long) delay + book.faults().stall().toMillis()) : delay;
         return new Reply(200, java.util.Map.of("Content-Type", req.stream() ? Completions.EVENT_STREAM
@@ -199,9 +204,9 @@ final class CompletionService {
         };
     }
 
-    private static JournalEntry entry(Journal.Ticket t, ChatRequest r, String digest, Boolean verdict, JsonNode answer,
-                                      FaultKind fault, int status, String error) {
+    private static JournalEntry entry(Journal.Ticket t, ChatRequest r, boolean keepPrompt, String digest, Boolean verdict,
+                                      JsonNode answer, FaultKind fault, int status, String error) {
         return new JournalEntry(t.sequence(), r.kind(), r.nodeId(), r.claim(), r.url(), r.vote(), r.extractionName(),
-                digest, verdict, answer, fault, status, error);
+                digest, verdict, answer, fault, status, error, keepPrompt ? r.prompt() : null);
     }
 }

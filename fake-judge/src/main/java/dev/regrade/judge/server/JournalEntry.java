@@ -21,12 +21,22 @@ import com.fasterxml.jackson.databind.JsonNode;
  *                       verdict or answer intact
  * @param status         the HTTP status of the reply
  * @param error          why the request was refused (bad request, failing extractor), else null
+ * @param prompt         the prompt text, kept only on an endpoint asked to keep prompts
+ *                       ({@link JudgeEndpoint#keepPrompts}); else null
  */
 public record JournalEntry(long sequence, RequestKind kind, String nodeId, String claim, String url, Integer vote,
                            String extractionName, String promptSha256, Boolean verdict, JsonNode extraction,
-                           FaultKind fault, int status, String error) {
+                           FaultKind fault, int status, String error, String prompt) {
     public JournalEntry {
         extraction = extraction == null ? null : extraction.deepCopy();
+    }
+
+    /** An entry without its prompt text. */
+    public JournalEntry(long sequence, RequestKind kind, String nodeId, String claim, String url, Integer vote,
+                        String extractionName, String promptSha256, Boolean verdict, JsonNode extraction,
+                        FaultKind fault, int status, String error) {
+        this(sequence, kind, nodeId, claim, url, vote, extractionName, promptSha256, verdict, extraction, fault, status,
+                error, null);
     }
 
     /** The extractor's answer (a copy), or null. */

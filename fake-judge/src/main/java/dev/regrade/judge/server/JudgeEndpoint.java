@@ -18,6 +18,14 @@ abstract class JudgeEndpoint {
         return service.journal().snapshot();
     }
 
+    /**
+     * Whether journal entries keep the prompt text from now on ({@link JournalEntry#prompt}); off by
+     * default, as a long-running server's journal would grow by every page text sent.
+     */
+    public void keepPrompts(boolean keep) {
+        service.keepPrompts(keep);
+    }
+
     /** Empties the journal; sequence numbers start at 1 again. */
     public void clearJournal() {
         service.journal().clear();

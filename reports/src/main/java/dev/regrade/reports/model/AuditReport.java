@@ -22,15 +22,19 @@ import java.util.List;
  * @param changelog    the changelog entry the audit offers (or withholds), and the fixes no input exercised
  * @param python       in an audit of the Python originals, their checkout and the stand-ins used; else null
  *                     (and absent from {@code report.json})
+ * @param prompts      every prompt that differs before and after, in comparison order, each checked
+ *                     against the expectations
  */
 public record AuditReport(int version, String before, String after, String judge, List<Long> seeds,
                           DeclaredExpectations expectations, Totals summary, List<Comparison> comparisons,
                           List<UnexpectedChange> unexpected, List<SeedDifference> determinism,
-                          List<LintFinding> lint, List<Crash> crashes, Changelog changelog, PythonOriginals python) {
-    /** The format version this code writes. */
-    public static final int VERSION = 1;
+                          List<LintFinding> lint, List<Crash> crashes, Changelog changelog, PythonOriginals python,
+                          List<PromptChange> prompts) {
+    /** The format version this code writes (2: prompt changes). */
+    public static final int VERSION = 2;
 
     public AuditReport {
+        prompts = List.copyOf(prompts);
         seeds = List.copyOf(seeds);
         comparisons = List.copyOf(comparisons);
         unexpected = List.copyOf(unexpected);
@@ -39,7 +43,16 @@ public record AuditReport(int version, String before, String after, String judge
         crashes = List.copyOf(crashes);
     }
 
-    /** An audit of the Java ports (no {@link #python}). */
+    /** A report without prompt changes. */
+    public AuditReport(int version, String before, String after, String judge, List<Long> seeds,
+                       DeclaredExpectations expectations, Totals summary, List<Comparison> comparisons,
+                       List<UnexpectedChange> unexpected, List<SeedDifference> determinism,
+                       List<LintFinding> lint, List<Crash> crashes, Changelog changelog, PythonOriginals python) {
+        this(version, before, after, judge, seeds, expectations, summary, comparisons, unexpected, determinism, lint,
+                crashes, changelog, python, List.of());
+    }
+
+    /** An audit of the Java ports (no {@link #python}) without prompt changes. */
     public AuditReport(int version, String before, String after, String judge, List<Long> seeds,
                        DeclaredExpectations expectations, Totals summary, List<Comparison> comparisons,
                        List<UnexpectedChange> unexpected, List<SeedDifference> determinism,

@@ -56,19 +56,32 @@ public final class ReportJson {
             ObjectNode s = scripts.putObject(name);
             s.set("allow", strings(a.allow()));
             s.put("note", a.note());
+            if (!a.promptExtractions().isEmpty() || !a.promptNodes().isEmpty()) {
+                ObjectNode p = s.putObject("prompts");
+                p.set("extractions", strings(a.promptExtractions()));
+                p.set("nodes", strings(a.promptNodes()));
+            }
         });
         Totals t = r.summary();
         o.putObject("summary").put("runs", t.runs()).put("comparisons", t.comparisons()).put("changed", t.changed())
                 .put("unexpected", t.unexpected()).put("crashes", t.crashes()).put("determinism", t.determinism())
-                .put("lint", t.lint());
+                .put("lint", t.lint()).put("prompts", t.prompts()).put("prompt_scripts", t.promptScripts());
         o.set("comparisons", array(r.comparisons(), ReportJson::comparison));
         o.set("unexpected", array(r.unexpected(), ReportJson::unexpected));
         o.set("determinism", array(r.determinism(), ReportJson::seedDifference));
         o.set("lint", array(r.lint(), l -> input(F.objectNode(), l.input(), l.variant()).put("node", l.node())
                 .put("claim", l.claim()).set("tokens", strings(l.tokens()))));
         o.set("crashes", array(r.crashes(), ReportJson::crash));
+        o.set("prompts", array(r.prompts(), ReportJson::prompt));
         o.set("changelog", changelog(r.changelog()));
         return o;
+    }
+
+    private static ObjectNode prompt(PromptChange p) {
+        ObjectNode o = input(F.objectNode(), p.input()).put("kind", p.kind()).put("subject", p.subject())
+                .put("occurrence", p.occurrence()).put("url", p.url());
+        o.set("parts", strings(p.parts()));
+        return o.put("diff", p.diff()).put("expected", p.expected());
     }
 
     private static ObjectNode unexpected(UnexpectedChange u) {
@@ -179,11 +192,14 @@ public final class ReportJson {
         JsonField exp = o.get("expectations");
         DeclaredExpectations expectations = new DeclaredExpectations(exp.get("source").text(),
                 exp.get("description").text(), exp.get("scripts").map(s -> new AllowedChanges(
-                        s.get("allow").list(TEXT), s.get("note").text())));
+                        s.get("allow").list(TEXT), s.get("note").text(),
+                        s.get("prompts").isMissing() ? List.of() : s.get("prompts").get("extractions").list(TEXT),
+                        s.get("prompts").isMissing() ? List.of() : s.get("prompts").get("nodes").list(TEXT))));
         JsonField t = o.get("summary");
         Totals totals = new Totals(t.get("runs").integer(), t.get("comparisons").integer(),
                 t.get("changed").integer(), t.get("unexpected").integer(), t.get("crashes").integer(),
-                t.get("determinism").integer(), t.get("lint").integer());
+                t.get("determinism").integer(), t.get("lint").integer(), t.get("prompts").integer(),
+                t.get("prompt_scripts").integer());
         return new AuditReport(version, o.get("before").text(), o.get("after").text(), o.get("judge").text(),
                 seeds, expectations, totals,
                 o.get("comparisons").list(ReportJson::comparison),
@@ -199,7 +215,17 @@ public final class ReportJson {
                         c.get("other_outcome").parsed(RunOutcome::fromValue),
                         c.get("other_score").optionalOrNull(NUMBER))),
                 changelog(o.get("changelog")),
-                o.get("python").isMissing() ? null : python(o.get("python")));
+                o.get("python").isMissing() ? null : python(o.get("python")),
+                o.get("prompts").list(p -> new PromptChange(input(p), p.get("kind").parsed(ReportJson::promptKind),
+                        p.get("subject").text(), p.get("occurrence").integer(), p.get("url").optionalOrNull(TEXT),
+                        p.get("parts").list(TEXT), p.get("diff").text(), p.get("expected").bool())));
+    }
+
+    private static String promptKind(String kind) {
+        if (!kind.equals("extraction") && !kind.equals("judge")) {
+            throw new IllegalArgumentException("unknown prompt kind '" + kind + "' (expected extraction or judge)");
+        }
+        return kind;
     }
 
     private static PythonOriginals python(JsonField p) {

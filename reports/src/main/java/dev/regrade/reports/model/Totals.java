@@ -10,6 +10,13 @@ package dev.regrade.reports.model;
  * @param crashes     the crashed runs under the first seed
  * @param determinism the trees that differ under another seed
  * @param lint        the prompt-lint findings
+ * @param prompts     the prompt changes (prompts that differ before and after)
+ * @param promptScripts the scripts with a prompt change
  */
-public record Totals(int runs, int comparisons, int changed, int unexpected, int crashes, int determinism, int lint) {
+public record Totals(int runs, int comparisons, int changed, int unexpected, int crashes, int determinism, int lint,
+                     int prompts, int promptScripts) {
+    /** Counts without prompt changes. */
+    public Totals(int runs, int comparisons, int changed, int unexpected, int crashes, int determinism, int lint) {
+        this(runs, comparisons, changed, unexpected, crashes, determinism, lint, 0, 0);
+    }
 }

@@ -1,6 +1,6 @@
 package dev.regrade.rubric.diff;
 
-/** The class of a difference between two trees; an audit's expectations govern the first three. */
+/** The class of a difference between two runs; an audit's expectations govern all but {@link #DERIVED}. */
 public enum ChangeClass {
     /** A node added, removed, or moved to another parent or position. */
     STRUCTURAL,
@@ -9,7 +9,12 @@ public enum ChangeClass {
     /** A leaf's status or score changed. */
     VERDICT,
     /** An aggregate changed only because its children did; shown, never unexpected. */
-    DERIVED;
+    DERIVED,
+    /**
+     * A prompt a script sends changed (an extraction's or a check's), which no tree diff makes: the
+     * audit's prompt comparison reports it, governed by the expectations' {@code prompts} globs.
+     */
+    PROMPT;
 
     /** Lower-case name for reports. */
     public String label() {
@@ -24,6 +29,6 @@ public enum ChangeClass {
             }
         }
         throw new IllegalArgumentException("unknown change class '" + label
-                + "' (expected structural, content, verdict or derived)");
+                + "' (expected structural, content, verdict, derived or prompt)");
     }
 }
