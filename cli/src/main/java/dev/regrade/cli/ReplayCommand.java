@@ -104,7 +104,7 @@ final class ReplayCommand extends RegradeCommand {
             } catch (IllegalArgumentException e) {
                 throw new BadInputException("--judge-url: " + e.getMessage());
             }
-            replayer = replayer.withJudgeForUnknowns(new GuardedJudge(new HttpJudgeClient(config)));
+            replayer = replayer.withModelForUnknowns(new GuardedJudge(new HttpJudgeClient(config)));
         }
         // Results are independent: replayed on every core, reported in file order.
         List<ReplayResult> results = stored.parallelStream().map(replayer::replay).toList();

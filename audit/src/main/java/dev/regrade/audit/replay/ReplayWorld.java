@@ -10,6 +10,7 @@ import dev.regrade.rubric.Status;
 import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.json.ResultSummary;
 import dev.regrade.rubric.port.EvalClock;
+import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
@@ -72,13 +73,16 @@ final class ReplayWorld {
         return nodeId != null && leafVerdicts.getOrDefault(nodeId, false);
     }
 
-    /** The evaluation date: Regrade's stored one, else Regrade's default. */
-    LocalDate evalDate() {
-        return stored.evalDate() != null ? LocalDate.parse(stored.evalDate()) : EvalClock.DEFAULT_DATE;
+    /** Runs one variant of the script in this world, with no model for an extraction the result lacks. */
+    Run run(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts) {
+        return run(script, variant, hashSeed, date, verdicts, null);
     }
 
-    /** Runs one variant of the script in this world. */
-    Run run(RubricScript script, String variant, long hashSeed, Verdicts verdicts) {
+    /**
+     * Runs one variant of the script in this world on the evaluation date {@code date}; an extraction the
+     * result does not hold goes to {@code model} when given (the {@code --judge-url} endpoint), else fails.
+     */
+    Run run(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts, Extractor model) {
         Run run = new Run();
         Map<String, Integer> occurrences = new HashMap<>();
         EvaluationContext ctx = EvaluationContext.of(stored.answerText() != null ? stored.answerText() : NO_ANSWER)
@@ -90,6 +94,12 @@ final class ReplayWorld {
                     List<JsonNode> values = extractions.getOrDefault(name, List.of());
                     if (k >= values.size()) {
                         run.missingExtractions.add(k == 0 ? name : name + " #" + (k + 1));
+                        if (model != null) {
+                            run.modelCalls++;
+                            return model.extract(request);
+                        }
+                        // The engine answers a failed extraction with the template's empty instance; a run that
+                        // met one is never scored without the model (status needs-model).
                         throw new IllegalStateException("extraction " + name + " is not stored");
                     }
                     return values.get(k);
@@ -118,7 +128,8 @@ final class ReplayWorld {
                     // The run goes on (the script catches this), but a run with a problem is never used.
                     throw new IllegalStateException(run.mapsProblem);
                 })
-                .withClock(new EvalClock(evalDate()))
+                .withClock(new EvalClock(date))
+                .withClockListener(() -> run.clockRead = true)
                 .withHashSeed(hashSeed)
                 .withHashSeedListener(() -> run.seedRead = true);
         Evaluator evaluator = new Evaluator(ctx);
@@ -155,6 +166,10 @@ final class ReplayWorld {
         /** Unknown verdicts met, by key (the node id), with their claims, in call order. */
         final Map<String, String> unknowns = new LinkedHashMap<>();
         boolean seedRead;
+        /** True when the script read the evaluation clock ({@code datetime.now()}). */
+        boolean clockRead;
+        /** Extractions answered by the model (the {@code --judge-url} endpoint). */
+        int modelCalls;
         /** The last prompt digested (by identity) and its digest. */
         String lastPrompt;
         String lastDigest;

@@ -50,7 +50,7 @@ class UpstreamResultsReplayTest {
         int edited = 0;
         int boundsChecked = 0;
         int ikeaRefused = 0;
-        Replayer boundsOnly = new Replayer(RubricScripts::byName, "released", "fixed", 0, null);
+        Replayer boundsOnly = new Replayer(RubricScripts::byName, "released", "fixed", 0, null, null);
         for (Path file : goldenFiles()) {
             JsonNode c = JsonFiles.parse(Files.readString(file));
             if (!c.path("variant").asText().equals("released") || !c.path("expected").has("summary")) {
