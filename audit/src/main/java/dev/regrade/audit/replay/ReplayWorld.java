@@ -48,8 +48,22 @@ final class ReplayWorld {
     private final Map<String, List<JsonNode>> extractions = new HashMap<>();
     private final Map<String, Boolean> leafVerdicts = new HashMap<>();
     private final StoredDistances distances;
+    /** The calls after the first and their answers, where a model of the stored legs supplies them; else null. */
+    private final List<GasStationLegs.Call> legCalls;
+    private final List<Object> legAnswers;
 
     ReplayWorld(StoredResult stored) {
+        this(stored, null, null);
+    }
+
+    /** The same world with the maps tool's answers after the first given (gas_stations' legs at one assignment). */
+    ReplayWorld withLegs(List<GasStationLegs.Call> calls, List<Object> answers) {
+        return new ReplayWorld(stored, calls, answers);
+    }
+
+    private ReplayWorld(StoredResult stored, List<GasStationLegs.Call> legCalls, List<Object> legAnswers) {
+        this.legCalls = legCalls;
+        this.legAnswers = legAnswers;
         this.stored = stored;
         this.distances = StoredDistances.of(stored);
         for (JsonNode record : stored.info()) {
@@ -118,12 +132,14 @@ final class ReplayWorld {
                 .withPages(url -> Optional.of(BLANK))
                 .withMaps((a, b, mode) -> {
                     int call = run.mapsCalls++;
-                    Optional<Object> answer = distances.answer(call);
+                    Optional<Object> answer = call >= 1 && legAnswers != null ? leg(call - 1, a, b) : distances.answer(call);
                     if (answer.isPresent()) {
                         return answer.get();
                     }
                     if (run.mapsProblem == null) {
-                        run.mapsProblem = distances.whyNot(call);
+                        run.mapsProblem = legAnswers != null ? "the run asks the maps tool for " + a + " → " + b
+                                + " (call " + (call + 1) + "), which the stored legs do not describe" : distances.whyNot(call);
+                        run.mapsProblemCall = call;
                     }
                     // The run goes on (the script catches this), but a run with a problem is never used.
                     throw new IllegalStateException(run.mapsProblem);
@@ -146,6 +162,14 @@ final class ReplayWorld {
                     + "); the replay was abandoned", e.getCause());
         }
         return run;
+    }
+
+    /** Leg {@code k}'s answer, when the call is the one the model expects (a String is the tool's error reply). */
+    private Optional<Object> leg(int k, String from, String to) {
+        if (k >= legCalls.size() || !legCalls.get(k).from().equals(from) || !legCalls.get(k).to().equals(to)) {
+            return Optional.empty();
+        }
+        return Optional.of(legAnswers.get(k));
     }
 
     /** What one replay run did. */
@@ -177,5 +201,7 @@ final class ReplayWorld {
         int mapsCalls;
         /** Why a maps call could not be answered from the stored result (the run is then unusable), else null. */
         String mapsProblem;
+        /** The 0-based call that {@link #mapsProblem} is about. */
+        int mapsProblemCall = -1;
     }
 }

@@ -135,6 +135,11 @@ public final class Replayer {
         Long seedUsed = run.seedRead ? check.seed() : null;
         String dateUsed = run.clockRead ? date.date().toString() : null;
         String dateSource = run.clockRead ? date.source() : null;
+        if (RoundedReplay.applies(stored, run)) {
+            // A leg's distance is stored only rounded: replayed over every leg value the rounding allows.
+            return RoundedReplay.replay(stored, script, world, before, after, date.date(), check.seed(), seedUsed)
+                    .withDate(dateUsed, dateSource);
+        }
         if (run.mapsProblem != null) {
             return ReplayResult.notReplayed(stored, Status.SKIPPED, run.mapsProblem, null, dateUsed, dateSource);
         }

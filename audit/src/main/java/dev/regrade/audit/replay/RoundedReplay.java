@@ -1,0 +1,156 @@
+package dev.regrade.audit.replay;
+
+import dev.regrade.audit.replay.ReplayResult.Status;
+import dev.regrade.audit.replay.ReplayWorld.Run;
+import dev.regrade.audit.replay.RoundedBox.Condition;
+import dev.regrade.rubric.diff.Change;
+import dev.regrade.rubric.diff.TreeDiff;
+import dev.regrade.rubric.json.ResultNode;
+import dev.regrade.rubric.script.RubricScript;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The replay of a result whose maps answers are known only rounded (gas_stations' legs): every leg is the
+ * interval of whole metres its renderings allow ({@link GasStationLegs}, narrowed by {@link RoundedBox}).
+ * Each comparison the after-variant makes on a leg is decided over that whole box or not; for every
+ * outcome of the undecided ones (at most {@link #UNDECIDED_ENUMERATED}), a point of the box with those
+ * outcomes that makes the before-variant reproduce the stored tree exactly is searched
+ * ({@link #WITNESS_TRIES} points each) and the after-variant is run there. The after-score is exact when
+ * every outcome gives one score; else the interval of the outcomes' scores, whose ends are attained by
+ * leg values reproducing the stored tree, or marked as a bound where an end was computed at a point not
+ * proven to reproduce it. Skipped only when the tree cannot be read as the script's or no reproducing
+ * point is found.
+ */
+final class RoundedReplay {
+    /** Undecided comparisons whose outcomes are enumerated (2^4 combinations) before the replay gives up. */
+    static final int UNDECIDED_ENUMERATED = 4;
+    /** Points of the box tried per combination of outcomes when searching one that reproduces the stored tree. */
+    static final int WITNESS_TRIES = 64;
+
+    private RoundedReplay() {
+    }
+
+    /** Whether this replay applies: the before-run failed only for a leg's distance of a task it models. */
+    static boolean applies(StoredResult stored, Run check) {
+        return GasStationLegs.TASK.equals(stored.task()) && check.mapsProblem != null && check.mapsProblemCall >= 1;
+    }
+
+    static ReplayResult replay(StoredResult stored, RubricScript script, ReplayWorld world, String before, String after,
+                               LocalDate date, long seed, Long seedUsed) {
+        for (String v : List.of(before, after)) {
+            if (!v.equals("released") && !v.equals("fixed")) {
+                return skipped(stored, "the model of gas_stations' legs knows the variants released and fixed, not "
+                        + v, seedUsed);
+            }
+        }
+        GasStationLegs.Result<GasStationLegs> read = GasStationLegs.of(stored, before.equals("fixed"), after.equals("fixed"));
+        if (read.problem() != null) {
+            return skipped(stored, "a leg's distance is stored only rounded, and the tree cannot be read as the "
+                    + "script's: " + read.problem(), seedUsed);
+        }
+        GasStationLegs legs = read.value();
+        RoundedBox box = legs.box.copy();
+        if (!legs.narrow(box, List.of())) {
+            return ReplayResult.notReplayed(stored, Status.MISMATCH, "no leg distances (whole metres) render as the "
+                    + "stored descriptions show them with the stored statuses", seedUsed);
+        }
+        Map<String, Condition> undecided = new LinkedHashMap<>();
+        for (List<Condition> conj : legs.after.conjunctions().values()) {
+            if (conj != null) {
+                conj.stream().filter(c -> box.decided(c) == null).forEach(c -> undecided.putIfAbsent(c.name(), c));
+            }
+        }
+        if (undecided.size() > UNDECIDED_ENUMERATED) {
+            return skipped(stored, undecided.size() + " comparisons on legs known only rounded are undecided (more "
+                    + "than the " + UNDECIDED_ENUMERATED + " enumerated): " + String.join("; ", undecided.keySet()), seedUsed);
+        }
+        List<Condition> open = List.copyOf(undecided.values());
+        ReplayWorld.Verdicts stored_ = (request, digest, run) -> world.storedVerdict(request.nodeId());
+        Double min = null;
+        Double max = null;
+        boolean minAttained = false;
+        boolean maxAttained = false;
+        String error = null;
+        ResultNode tree = null;
+        boolean witnessed = false;
+        Set<String> changed = new LinkedHashSet<>();
+        for (int bits = 0; bits < 1 << open.size(); bits++) {
+            List<Condition> outcome = new ArrayList<>();
+            for (int j = 0; j < open.size(); j++) {
+                outcome.add((bits >> j & 1) == 1 ? open.get(j) : open.get(j).negated());
+            }
+            RoundedBox b = box.copy();
+            if (!legs.narrow(b, outcome)) {
+                continue; // no leg values give this outcome with the stored tree
+            }
+            long[] witness = null;
+            long[] anyPoint = null;
+            for (long[] p : b.candidates(WITNESS_TRIES)) {
+                if (!outcome.stream().allMatch(c -> c.holds(p))) {
+                    continue;
+                }
+                anyPoint = anyPoint == null ? p : anyPoint;
+                Run check = world.withLegs(legs.calls, legs.answers(p)).run(script, before, seed, date, stored_);
+                if (check.mapsProblem == null && Replayer.selfCheckProblem(stored, check) == null) {
+                    witness = p;
+                    break;
+                }
+            }
+            long[] at = witness != null ? witness : anyPoint;
+            if (at == null) {
+                return skipped(stored, "legs known only rounded leave " + describe(outcome) + " possible, but none of "
+                        + WITNESS_TRIES + " points tried gives it", seedUsed);
+            }
+            Run run = world.withLegs(legs.calls, legs.answers(at)).run(script, after, seed, date, stored_);
+            if (run.mapsProblem != null) {
+                return skipped(stored, "the after-variant: " + run.mapsProblem, seedUsed);
+            }
+            if (run.crash != null) {
+                error = error == null ? run.crash : error;
+                continue;
+            }
+            double score = run.finalScore == null ? 0.0 : run.finalScore;
+            boolean attained = witness != null;
+            if (min == null || score < min || score == min && attained) {
+                minAttained = min == null || score < min ? attained : minAttained || attained;
+                min = min == null ? score : Math.min(min, score);
+            }
+            if (max == null || score > max || score == max && attained) {
+                maxAttained = max == null || score > max ? attained : maxAttained || attained;
+                max = max == null ? score : Math.max(max, score);
+            }
+            if (attained) {
+                witnessed = true;
+                tree = tree == null ? run.tree : tree;
+                for (Change c : TreeDiff.diff(stored.tree(), run.tree)) {
+                    changed.add(c.nodeId());
+                }
+            }
+        }
+        if (!witnessed) {
+            return skipped(stored, "no leg distances reproducing the stored tree were found (" + WITNESS_TRIES
+                    + " points tried per outcome of " + (open.isEmpty() ? "the comparisons" : describe(open)) + ")", seedUsed);
+        }
+        boolean exact = min != null && min.equals(max) && minAttained;
+        List<String> undecidedNames = exact ? List.of() : List.copyOf(undecided.keySet());
+        return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.REPLAYED, null,
+                stored.finalScore(), min, max, exact, true, seedUsed, null, null, List.copyOf(changed), List.of(),
+                List.of(), undecidedNames, min != null && !(minAttained && maxAttained), error, 0,
+                exact ? tree : null);
+    }
+
+    private static String describe(List<Condition> outcome) {
+        return outcome.isEmpty() ? "the decided comparisons"
+                : String.join(" and ", outcome.stream().map(Condition::name).toList());
+    }
+
+    private static ReplayResult skipped(StoredResult stored, String reason, Long seed) {
+        return ReplayResult.notReplayed(stored, Status.SKIPPED, reason, seed);
+    }
+}
