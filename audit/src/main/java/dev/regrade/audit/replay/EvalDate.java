@@ -7,8 +7,9 @@ import java.time.LocalDate;
 /**
  * The evaluation date a stored result is replayed under, and where it comes from: Regrade's stored
  * {@code regrade.eval_date} (kept, never searched); else the date of the runner's file time stamp
- * ({@code <YYYYmmdd_HHMMSS>_<answer>.json}: the runner's clock when it saved the result, the clock the
- * script's {@code datetime.now()} read moments before); else Regrade's default, 2025-10-23.
+ * ({@code <YYYYmmdd_HHMMSS>_<answer>.json}: {@code create_logger}'s {@code datetime.now()} as
+ * {@code _eval_one_answer} starts, the same process's clock the script's {@code datetime.now()} reads
+ * moments later); else Regrade's default, 2025-10-23.
  *
  * @param date   the date
  * @param source where it comes from, as the report says it ({@code stored}, {@code from the file name}, …)

@@ -294,30 +294,57 @@ final class GasStationLegs {
      * the box (that one then fails), until nothing changes; false when no assignment is left.
      */
     boolean narrow(RoundedBox b, List<Condition> extra) {
+        return required(b, extra) != null;
+    }
+
+    /**
+     * Narrows {@code b} as {@link #narrow} does; returns every condition the stored tree (and {@code extra})
+     * requires, the negations of the failed nodes' deciding conditions included, or null when none is left.
+     */
+    List<Condition> required(RoundedBox b, List<Condition> extra) {
         List<Condition> required = new ArrayList<>(facts);
         required.addAll(extra);
         java.util.Set<String> negatedAlready = new java.util.HashSet<>();
         for (int round = 0; round < 16; round++) {
             if (!b.require(required)) {
-                return false;
+                return null;
             }
             boolean added = false;
+            java.util.Set<String> known = new java.util.HashSet<>();
+            required.forEach(c -> known.add(c.name()));
             for (List<Condition> conj : failed) {
-                List<Condition> open = conj.stream().filter(c -> !Boolean.TRUE.equals(b.decided(c))).toList();
-                if (open.isEmpty()) {
-                    return false; // every condition holds: the node would have passed
+                if (conj.stream().anyMatch(c -> known.contains("not " + c.name()) || Boolean.FALSE.equals(b.decided(c)))) {
+                    continue; // its failure is explained
                 }
-                if (open.size() == 1 && open.get(0).negated() != null
-                        && !Boolean.FALSE.equals(b.decided(open.get(0))) && negatedAlready.add(open.get(0).name())) {
+                List<Condition> open = conj.stream()
+                        .filter(c -> !known.contains(c.name()) && !Boolean.TRUE.equals(b.decided(c))).toList();
+                if (open.isEmpty()) {
+                    return null; // every condition holds: the node would have passed
+                }
+                if (open.size() == 1 && open.get(0).negated() != null && negatedAlready.add(open.get(0).name())) {
                     required.add(open.get(0).negated());
+                    known.add("not " + open.get(0).name());
                     added = true;
                 }
             }
             if (!added) {
-                return true;
+                return required;
             }
         }
-        return b.require(required);
+        return b.require(required) ? required : null;
+    }
+
+    /** The outcome of {@code c} over {@code b} given what {@code required} states, or null when open. */
+    static Boolean outcome(RoundedBox b, List<Condition> required, Condition c) {
+        for (Condition r : required) {
+            if (r.name().equals(c.name())) {
+                return true;
+            }
+            if (r.name().equals("not " + c.name())) {
+                return false;
+            }
+        }
+        return b.decided(c);
     }
 
     private static void index(ResultNode node, Map<String, ResultNode> out) {

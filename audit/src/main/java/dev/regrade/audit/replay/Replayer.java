@@ -33,7 +33,8 @@ import java.util.function.Function;
 public final class Replayer {
     /**
      * Days searched either side of a runner result's date when its tree reads the clock and the date of its
-     * file's time stamp does not reproduce it (a run that crossed midnight); the search's bound.
+     * file's time stamp does not reproduce it (an evaluation that crossed midnight); the search's bound, with
+     * {@link #SEED_BOUND} per date where the tree also reads the set order.
      */
     public static final int DATE_SEARCH_DAYS = 7;
     /** PYTHONHASHSEED values tried when the stored tree depends on the set order. */
@@ -112,10 +113,11 @@ public final class Replayer {
         Check check = selfCheck(stored, script, world, date.date());
         String problem = check.problem();
         if (problem != null && check.run().clockRead && !date.stored()) {
-            // A date-dependent tree that the date of the file's time stamp does not reproduce: the run may have
-            // crossed midnight (its clock read before the save). Nearest dates first, earlier before later.
+            // A date-dependent tree that the date of the file's time stamp does not reproduce: the evaluation may
+            // have crossed midnight (the stamp is taken as it starts, the script's clock read later). Nearest
+            // dates first, the later before the earlier.
             for (int d = 1; d <= DATE_SEARCH_DAYS && problem != null; d++) {
-                for (int sign : new int[] {-1, 1}) {
+                for (int sign : new int[] {1, -1}) {
                     LocalDate other = date.date().plusDays((long) sign * d);
                     Check attempt = selfCheck(stored, script, world, other);
                     if (attempt.problem() == null) {

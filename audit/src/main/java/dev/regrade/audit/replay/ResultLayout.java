@@ -83,7 +83,7 @@ public final class ResultLayout {
     private static final Pattern RUNNER_NAME = Pattern.compile("(\\d{4})(\\d{2})(\\d{2})_(\\d{6})_.+");
 
     /**
-     * The date of a runner result's time stamp (what the runner's clock said when it saved it), if the file
+     * The date of a runner result's time stamp (the runner's clock as it began evaluating the answer), if the file
      * lies in the runner's layout and its name starts with a valid {@code YYYYmmdd_HHMMSS_}.
      */
     public static Optional<LocalDate> fileDate(Path file) {

@@ -4,7 +4,9 @@ import dev.regrade.pycompat.PyFormat;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Integers a stored result knows only through quantities rendered rounded (gas_stations' legs in metres,
@@ -188,6 +190,83 @@ final class RoundedBox {
         long[] p = corner.clone();
         p[k] = v;
         return c.side().of(c.quantity().at(p));
+    }
+
+    /**
+     * A point of the box satisfying every condition, searched from {@code start} by repair: while a condition
+     * fails, one of the unknowns its quantity depends on (in turn) moves to the nearest value that satisfies
+     * it with the others fixed (a binary search: the quantity is monotone); null after {@code steps} moves.
+     * A point found is a candidate only: the caller checks it by running the script.
+     */
+    long[] repair(List<Condition> conditions, long[] start, int steps) {
+        long[] p = start.clone();
+        Map<Condition, int[]> depends = new HashMap<>();
+        for (int step = 0; step < steps; step++) {
+            Condition bad = null;
+            int side = 0;
+            for (Condition c : conditions) {
+                side = c.side().of(c.quantity().at(p));
+                if (side != 0) {
+                    bad = c;
+                    break;
+                }
+            }
+            if (bad == null) {
+                return p;
+            }
+            int[] vars = depends.computeIfAbsent(bad, c -> dependsOn(c.quantity(), p));
+            if (vars.length == 0) {
+                return null;
+            }
+            int k = vars[step % vars.length];
+            Condition c = bad;
+            if (side < 0) { // raise p[k] to the least value that is no longer below
+                long a = p[k];
+                long b = hi[k];
+                while (a < b) {
+                    long m = a + (b - a) / 2;
+                    if (sideAt(c, p, k, m) < 0) {
+                        a = m + 1;
+                    } else {
+                        b = m;
+                    }
+                }
+                p[k] = a;
+            } else { // lower p[k] to the greatest value that is no longer above
+                long a = lo[k];
+                long b = p[k];
+                while (a < b) {
+                    long m = a + (b - a + 1) / 2;
+                    if (sideAt(c, p, k, m) > 0) {
+                        b = m - 1;
+                    } else {
+                        a = m;
+                    }
+                }
+                p[k] = a;
+            }
+        }
+        return null;
+    }
+
+    private static int sideAt(Condition c, long[] p, int k, long v) {
+        long[] q = p.clone();
+        q[k] = v;
+        return c.side().of(c.quantity().at(q));
+    }
+
+    /** The unknowns a quantity changes with, probed around {@code p} (a whole metre moves every sum of legs). */
+    private int[] dependsOn(Quantity q, long[] p) {
+        List<Integer> out = new ArrayList<>();
+        double at = q.at(p);
+        for (int k = 0; k < p.length; k++) {
+            long[] r = p.clone();
+            r[k] = r[k] < hi[k] ? r[k] + 1 : r[k] - 1;
+            if (q.at(r) != at) {
+                out.add(k);
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** The box's midpoint. */

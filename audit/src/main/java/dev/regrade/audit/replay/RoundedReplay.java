@@ -32,6 +32,8 @@ final class RoundedReplay {
     static final int UNDECIDED_ENUMERATED = 4;
     /** Points of the box tried per combination of outcomes when searching one that reproduces the stored tree. */
     static final int WITNESS_TRIES = 64;
+    /** Moves spent repairing one start point into one that satisfies every condition the stored tree states. */
+    static final int REPAIR_STEPS = 400;
 
     private RoundedReplay() {
     }
@@ -56,14 +58,18 @@ final class RoundedReplay {
         }
         GasStationLegs legs = read.value();
         RoundedBox box = legs.box.copy();
-        if (!legs.narrow(box, List.of())) {
+        List<Condition> known = legs.required(box, List.of());
+        if (known == null) {
             return ReplayResult.notReplayed(stored, Status.MISMATCH, "no leg distances (whole metres) render as the "
                     + "stored descriptions show them with the stored statuses", seedUsed);
         }
         Map<String, Condition> undecided = new LinkedHashMap<>();
+        List<Condition> afterConditions = new ArrayList<>();
         for (List<Condition> conj : legs.after.conjunctions().values()) {
             if (conj != null) {
-                conj.stream().filter(c -> box.decided(c) == null).forEach(c -> undecided.putIfAbsent(c.name(), c));
+                afterConditions.addAll(conj);
+                conj.stream().filter(c -> GasStationLegs.outcome(box, known, c) == null)
+                        .forEach(c -> undecided.putIfAbsent(c.name(), c));
             }
         }
         if (undecided.size() > UNDECIDED_ENUMERATED) {
@@ -86,13 +92,15 @@ final class RoundedReplay {
                 outcome.add((bits >> j & 1) == 1 ? open.get(j) : open.get(j).negated());
             }
             RoundedBox b = box.copy();
-            if (!legs.narrow(b, outcome)) {
+            List<Condition> required = legs.required(b, outcome);
+            if (required == null) {
                 continue; // no leg values give this outcome with the stored tree
             }
             long[] witness = null;
             long[] anyPoint = null;
-            for (long[] p : b.candidates(WITNESS_TRIES)) {
-                if (!outcome.stream().allMatch(c -> c.holds(p))) {
+            for (long[] start : b.empty() ? List.<long[]>of() : b.candidates(WITNESS_TRIES)) {
+                long[] p = b.repair(required, start, REPAIR_STEPS);
+                if (p == null) {
                     continue;
                 }
                 anyPoint = anyPoint == null ? p : anyPoint;
@@ -101,6 +109,18 @@ final class RoundedReplay {
                     witness = p;
                     break;
                 }
+            }
+            if (anyPoint == null) {
+                // Not shown possible, nor shown impossible: the after-score depends only on the outcomes of the
+                // after-variant's comparisons, so a point giving exactly those outcomes scores this combination.
+                List<Condition> outcomes = new ArrayList<>(outcome);
+                for (Condition c : afterConditions) {
+                    Boolean o = GasStationLegs.outcome(box, known, c);
+                    if (o != null) {
+                        outcomes.add(o ? c : c.negated());
+                    }
+                }
+                anyPoint = outcomes.contains(null) ? null : b.repair(outcomes, b.mid(), REPAIR_STEPS);
             }
             long[] at = witness != null ? witness : anyPoint;
             if (at == null) {
@@ -138,6 +158,8 @@ final class RoundedReplay {
                     + " points tried per outcome of " + (open.isEmpty() ? "the comparisons" : describe(open)) + ")", seedUsed);
         }
         boolean exact = min != null && min.equals(max) && minAttained;
+        // The tree is one only when every comparison is decided; else the score may be one while statuses vary.
+        tree = open.isEmpty() ? tree : null;
         List<String> undecidedNames = exact ? List.of() : List.copyOf(undecided.keySet());
         return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.REPLAYED, null,
                 stored.finalScore(), min, max, exact, true, seedUsed, null, null, List.copyOf(changed), List.of(),

@@ -125,9 +125,6 @@ class RunnerResultsReplayTest {
         List<String> failures = new ArrayList<>();
         for (Written w : WRITTEN) {
             ReplayResult r = same.replay(w.stored());
-            if (w.stored().task().equals("gas_stations") && r.status() == Status.SKIPPED) {
-                continue; // a leg's distance is not stored (theGasStationsDistances...)
-            }
             check(failures, w, r.status() == Status.REPLAYED && r.exact() && w.stored().finalScore().equals(r.afterMin())
                     && r.changedNodes().isEmpty() && w.stored().tree().equals(r.afterTree()), r.status() + " " + r.reason());
         }
@@ -200,31 +197,28 @@ class RunnerResultsReplayTest {
     }
 
     @Test
-    void gasStationsReplaysWhereTheResultDeterminesTheMapsAnswersAndSaysWhyNotElsewhere() {
+    void gasStationsReplaysOverTheLegsItsRoundingAllowsAndIsTheDirectRun() {
         Replayer toFixed = new Replayer(RubricScripts::byName, "released", "fixed");
         List<String> failures = new ArrayList<>();
         int replayed = 0;
-        int skipped = 0;
+        int withLegs = 0;
         for (Written w : WRITTEN) {
             if (!w.stored().task().equals("gas_stations")) {
                 continue;
             }
             ReplayResult r = toFixed.replay(w.stored());
-            if (r.status() == Status.SKIPPED) {
-                // Only the legs are missing, and the reason quotes the node that shows one rounded.
-                check(failures, w, r.reason().startsWith("the maps tool's distances are not stored")
-                        && r.reason().matches(".*\\(station_\\d+_\\w+: \"[0-9.]+ miles\"\\).*"), r.reason());
-                skipped++;
-                continue;
-            }
             Direct truth = direct(w, Map.of());
-            check(failures, w, r.status() == Status.REPLAYED && r.exact() && truth.tree().equals(r.afterTree()),
-                    r.status() + " " + r.reason() + ": not the direct run's tree");
+            // Every stored run of the fixed gas_stations variant decides the last leg's new comparison (see
+            // RoundedLegsReplayTest for intervals): exact, and the direct run's tree.
+            check(failures, w, r.status() == Status.REPLAYED && r.exact() && !r.bound() && truth.tree().equals(r.afterTree())
+                    && truth.score().equals(r.afterMin()), r.status() + " " + r.reason() + " " + r.afterMin() + ", direct "
+                    + truth.score());
             replayed++;
+            withLegs += w.caseInput().path("maps").size() > 1 ? 1 : 0;
         }
         assertEquals(List.of(), failures);
-        assertTrue(replayed >= 6, "replayed " + replayed);
-        assertTrue(skipped > 30, "skipped " + skipped);
+        assertTrue(replayed >= 50, "replayed " + replayed);
+        assertTrue(withLegs > 40, "with a station's leg " + withLegs);
     }
 
     @Test
