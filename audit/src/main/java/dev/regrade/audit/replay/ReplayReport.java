@@ -226,7 +226,7 @@ public record ReplayReport(List<ReplayResult> results) {
         StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>Replay</title><style>body{font-family:sans-serif}table{border-collapse:collapse}"
                 + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.mismatch{background:#fdd}"
-                + ".changed{background:#ffd}</style></head><body>\n<h1>Replay</h1>\n<p>")
+                + ".changed{background:#ffd}.needs-model{background:#def}</style></head><body>\n<h1>Replay</h1>\n<p>")
                 .append(esc(summaryLine())).append(".</p>\n");
         for (String kind : List.of("agent", "task")) {
             b.append("<table><tr><th>").append(kind).append("</th><th>avg_score</th><th>success_rate</th>"
@@ -242,6 +242,7 @@ public record ReplayReport(List<ReplayResult> results) {
         for (ReplayResult r : results) {
             boolean replayed = r.status() == Status.REPLAYED;
             String cls = r.status() == Status.MISMATCH ? " class=\"mismatch\""
+                    : r.status() == Status.NEEDS_MODEL ? " class=\"needs-model\""
                     : replayed && !r.changedNodes().isEmpty() ? " class=\"changed\"" : "";
             b.append("<tr").append(cls).append("><td>").append(esc(String.valueOf(r.task()))).append("</td><td>")
                     .append(esc(r.agent())).append("</td><td>").append(esc(r.answer())).append("</td><td>")
