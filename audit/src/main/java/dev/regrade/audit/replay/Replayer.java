@@ -215,6 +215,11 @@ public final class Replayer {
         if (!run.finalScore.equals(stored.finalScore())) {
             return "final_score: " + stored.finalScore() + " stored, " + run.finalScore + " replayed";
         }
+        return infoProblem(stored, run);
+    }
+
+    /** The first info record (other than the extractions) the run records differently from the stored result, or null. */
+    static String infoProblem(StoredResult stored, Run run) {
         // The other info records (custom infos, ground truths) are the run's output, never read back: compared
         // here, so an edit shows. The extraction records are its input (a script may change an extracted object
         // after the engine recorded it, so they are not compared).

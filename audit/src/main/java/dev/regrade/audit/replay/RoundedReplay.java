@@ -53,8 +53,9 @@ final class RoundedReplay {
         }
         GasStationLegs.Result<GasStationLegs> read = GasStationLegs.of(stored, before.equals("fixed"), after.equals("fixed"));
         if (read.problem() != null) {
-            return skipped(stored, "a leg's distance is stored only rounded, and the tree cannot be read as the "
-                    + "script's: " + read.problem(), seedUsed);
+            // The script writes these nodes and descriptions whatever the legs: no leg values reproduce this tree.
+            return ReplayResult.notReplayed(stored, Status.MISMATCH, "no leg distances make the script write this "
+                    + "tree: " + read.problem(), seedUsed);
         }
         GasStationLegs legs = read.value();
         RoundedBox box = legs.box.copy();
@@ -68,6 +69,9 @@ final class RoundedReplay {
         for (List<Condition> conj : legs.after.conjunctions().values()) {
             if (conj != null) {
                 afterConditions.addAll(conj);
+                if (conj.stream().anyMatch(c -> Boolean.FALSE.equals(GasStationLegs.outcome(box, known, c)))) {
+                    continue; // the node fails whatever its other comparisons give
+                }
                 conj.stream().filter(c -> GasStationLegs.outcome(box, known, c) == null)
                         .forEach(c -> undecided.putIfAbsent(c.name(), c));
             }
@@ -154,6 +158,11 @@ final class RoundedReplay {
             }
         }
         if (!witnessed) {
+            String ruledOut = legIndependentProblem(stored, legs,
+                    world.withLegs(legs.calls, legs.answers(box.mid())).run(script, before, seed, date, stored_));
+            if (ruledOut != null) {
+                return ReplayResult.notReplayed(stored, Status.MISMATCH, ruledOut, seedUsed);
+            }
             return skipped(stored, "no leg distances reproducing the stored tree were found (" + WITNESS_TRIES
                     + " points tried per outcome of " + (open.isEmpty() ? "the comparisons" : describe(open)) + ")", seedUsed);
         }
@@ -165,6 +174,43 @@ final class RoundedReplay {
                 stored.finalScore(), min, max, exact, true, seedUsed, null, null, List.copyOf(changed), List.of(),
                 List.of(), undecidedNames, min != null && !(minAttained && maxAttained), error, 0,
                 exact ? tree : null);
+    }
+
+    /**
+     * A difference from the stored result that no leg values can explain, at a run under some leg values, or
+     * null: anything but the status, score or description of a leg-dependent node and the status or score of a
+     * node above one (a leaf that does not depend on a leg, a structure, a record, a final score that is not
+     * the root's).
+     */
+    static String legIndependentProblem(StoredResult stored, GasStationLegs legs, Run run) {
+        if (run.crash != null || !run.missingExtractions.isEmpty() || run.tree == null || run.mapsProblem != null) {
+            return Replayer.selfCheckProblem(stored, run);
+        }
+        if (!stored.finalScore().equals(stored.tree().score())) {
+            return "final_score: " + stored.finalScore() + " stored, but the stored root scores " + stored.tree().score();
+        }
+        String info = Replayer.infoProblem(stored, run);
+        if (info != null) {
+            return info;
+        }
+        Set<String> leaves = new java.util.HashSet<>();
+        leaves(stored.tree(), leaves);
+        for (Change c : TreeDiff.diff(stored.tree(), run.tree)) {
+            boolean legNode = legs.before.conjunctions().containsKey(c.nodeId())
+                    && List.of("status", "score", "desc").contains(c.kind());
+            boolean above = !leaves.contains(c.nodeId()) && List.of("status", "score").contains(c.kind());
+            if (!legNode && !above) {
+                return "first differing node: " + c.describe() + " (whatever the legs' distances)";
+            }
+        }
+        return null;
+    }
+
+    private static void leaves(ResultNode n, Set<String> out) {
+        if (n.isLeaf()) {
+            out.add(n.id());
+        }
+        n.children().forEach(c -> leaves(c, out));
     }
 
     private static String describe(List<Condition> outcome) {
