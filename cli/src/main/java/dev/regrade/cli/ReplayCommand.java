@@ -34,6 +34,9 @@ import picocli.CommandLine.Parameters;
                 + "'mismatch', excluded from every total), then under --after, whose verdicts are the stored "
                 + "ones where the before-variant sent the same prompt for the same node and unknown elsewhere "
                 + "(the after-score is then the interval over every assignment of the unknown verdicts).",
+            "An extraction the after-variant requests that the stored run did not make is 'needs-model' (no "
+                + "after-score; --judge-url answers it). gas_stations' legs, stored only rounded, are replayed over "
+                + "every value their rounding allows. A runner file's evaluation date is its time stamp's.",
             "Reads the runner's layout eval_results/<agent>/<task>/<answer>/results/<timestamp>_<answer>.json "
                 + "(the latest result per answer) and Regrade's own result files."
         },
@@ -69,8 +72,8 @@ final class ReplayCommand extends RegradeCommand {
     Path outDir;
 
     @Option(names = "--judge-url", paramLabel = "URL",
-            description = "An OpenAI-compatible base URL (…/v1) asked for the unknown verdicts only; every after-score "
-                    + "is then exact, and the calls are counted.")
+            description = "An OpenAI-compatible base URL (…/v1) asked for the unknown verdicts and the extractions the "
+                    + "stored run did not make, and only those; every after-score is then exact, and the calls are counted.")
     String judgeUrl;
 
     @Option(names = "--judge-model", paramLabel = "M", description = "The model named in those requests (with --judge-url).")
@@ -106,7 +109,7 @@ final class ReplayCommand extends RegradeCommand {
             } catch (IllegalArgumentException e) {
                 throw new BadInputException("--judge-url: " + e.getMessage());
             }
-            replayer = replayer.withJudgeForUnknowns(new GuardedJudge(new HttpJudgeClient(config)));
+            replayer = replayer.withModelForUnknowns(new GuardedJudge(new HttpJudgeClient(config)));
         }
         // Results are independent: replayed on every core, reported in file order.
         List<ReplayResult> results = stored.parallelStream().map(replayer::replay).toList();

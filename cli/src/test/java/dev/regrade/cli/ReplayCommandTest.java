@@ -65,6 +65,29 @@ class ReplayCommandTest {
     }
 
     @Test
+    void anExtractionTheStoredRunDidNotMakeIsNeedsModelInEveryFormat() throws IOException {
+        store("agent-a", "popular_ai_books", "full", "20260101_120000"); // the fix reads every title's details
+        store("agent-a", "ikea_shopping_list", "full", "20260101_120000");
+        Path results = dir.resolve("eval_results");
+        Path out = dir.resolve("out");
+        CliRun run = CliRun.of("replay", "--after", "fixed", "--format", "json", "--out", out.toString(), results.toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode doc = JsonFiles.parse(run.out());
+        JsonNode books = doc.get("results").get(1);
+        assertEquals("needs-model", books.get("status").asText(), books.toString());
+        assertTrue(books.get("after").isNull() && books.get("unknown_extractions").get(0).asText().startsWith("book_detail_"));
+        assertTrue(books.get("reason").asText().contains(books.get("unknown_extractions").get(0).asText()));
+        assertEquals(1, doc.get("counts").get("needs-model").asInt());
+        assertEquals(1, doc.get("agents").get(0).get("needs_model").asInt());
+        assertTrue(run.err().contains("2 results: 1 replayed (") && run.err().contains(
+                "1 needs-model (1 answer needs the model), 0 mismatched the self-check, 0 skipped"), run.err());
+        assertTrue(Files.readString(out.resolve("replay.txt")).contains(": needs-model (the after-variant requests"));
+        assertTrue(Files.readString(out.resolve("replay.md")).contains("| needs-model: the after-variant requests"));
+        assertTrue(Files.readString(out.resolve("replay.md")).contains("(1 answer needs the model)"));
+        assertTrue(Files.readString(out.resolve("replay.html")).contains("<td>needs-model: the after-variant requests"));
+    }
+
+    @Test
     void anEditedResultIsAMismatchWithExitOneAndBadInputIsExitTwoWithNothingPrinted() throws IOException {
         Path f = store("agent-a", "ikea_shopping_list", "hash", "20260101_120000");
         ObjectNode doc = (ObjectNode) JsonFiles.parse(Files.readString(f));

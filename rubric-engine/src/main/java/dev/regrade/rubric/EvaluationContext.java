@@ -27,10 +27,11 @@ public final class EvaluationContext {
     private final long hashSeed;
     private final String model;
     private final Runnable onHashSeedRead;
+    private final Runnable onClockRead;
 
     private EvaluationContext(String answer, String agentName, String answerName, Judge judge, Extractor extractor,
                               PageSource pages, MapsTool maps, EvalClock clock, long hashSeed, String model,
-                              Runnable onHashSeedRead) {
+                              Runnable onHashSeedRead, Runnable onClockRead) {
         this.answer = answer;
         this.agentName = agentName;
         this.answerName = answerName;
@@ -42,6 +43,7 @@ public final class EvaluationContext {
         this.hashSeed = hashSeed;
         this.model = model;
         this.onHashSeedRead = onHashSeedRead;
+        this.onClockRead = onClockRead;
     }
 
     /**
@@ -67,47 +69,47 @@ public final class EvaluationContext {
                 r -> { throw new PortNotConfigured("extractor"); },
                 url -> { throw new PortNotConfigured("page source"); },
                 (a, b, m) -> { throw new PortNotConfigured("maps tool"); },
-                new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL, () -> { });
+                new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL, () -> { }, () -> { });
     }
 
     public EvaluationContext withAnswer(String value) {
         return new EvaluationContext(Objects.requireNonNull(value), agentName, answerName, judge, extractor, pages,
-                maps, clock, hashSeed, model, onHashSeedRead);
+                maps, clock, hashSeed, model, onHashSeedRead, onClockRead);
     }
 
     public EvaluationContext withNames(String agent, String answerFile) {
         return new EvaluationContext(answer, agent, answerFile, judge, extractor, pages, maps, clock, hashSeed, model,
-                onHashSeedRead);
+                onHashSeedRead, onClockRead);
     }
 
     public EvaluationContext withJudge(Judge value) {
         return new EvaluationContext(answer, agentName, answerName, Objects.requireNonNull(value), extractor, pages,
-                maps, clock, hashSeed, model, onHashSeedRead);
+                maps, clock, hashSeed, model, onHashSeedRead, onClockRead);
     }
 
     public EvaluationContext withExtractor(Extractor value) {
         return new EvaluationContext(answer, agentName, answerName, judge, Objects.requireNonNull(value), pages, maps,
-                clock, hashSeed, model, onHashSeedRead);
+                clock, hashSeed, model, onHashSeedRead, onClockRead);
     }
 
     public EvaluationContext withPages(PageSource value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, Objects.requireNonNull(value),
-                maps, clock, hashSeed, model, onHashSeedRead);
+                maps, clock, hashSeed, model, onHashSeedRead, onClockRead);
     }
 
     public EvaluationContext withMaps(MapsTool value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages,
-                Objects.requireNonNull(value), clock, hashSeed, model, onHashSeedRead);
+                Objects.requireNonNull(value), clock, hashSeed, model, onHashSeedRead, onClockRead);
     }
 
     public EvaluationContext withClock(EvalClock value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps,
-                Objects.requireNonNull(value), hashSeed, model, onHashSeedRead);
+                Objects.requireNonNull(value), hashSeed, model, onHashSeedRead, onClockRead);
     }
 
     public EvaluationContext withHashSeed(long value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, value, model,
-                onHashSeedRead);
+                onHashSeedRead, onClockRead);
     }
 
     /**
@@ -116,12 +118,21 @@ public final class EvaluationContext {
      */
     public EvaluationContext withHashSeedListener(Runnable value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                model, Objects.requireNonNull(value));
+                model, Objects.requireNonNull(value), onClockRead);
+    }
+
+    /**
+     * Calls {@code value} whenever the evaluation clock is read (by a script asking {@code datetime.now()}).
+     * A run that never reads it scores the same on every date; the replay searches dates only for one that does.
+     */
+    public EvaluationContext withClockListener(Runnable value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
+                model, onHashSeedRead, Objects.requireNonNull(value));
     }
 
     public EvaluationContext withModel(String value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                Objects.requireNonNull(value), onHashSeedRead);
+                Objects.requireNonNull(value), onHashSeedRead, onClockRead);
     }
 
     public String answer() {
@@ -155,6 +166,7 @@ public final class EvaluationContext {
     }
 
     public EvalClock clock() {
+        onClockRead.run();
         return clock;
     }
 

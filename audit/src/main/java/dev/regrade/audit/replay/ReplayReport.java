@@ -32,9 +32,10 @@ public record ReplayReport(List<ReplayResult> results) {
      * One agent's (or task's) metrics before, and after at the low and high end (equal when every
      * after-score is exact).
      */
-    public record MetricsRow(String name, AgentMetrics before, AgentMetrics afterLow, AgentMetrics afterHigh) {
+    public record MetricsRow(String name, AgentMetrics before, AgentMetrics afterLow, AgentMetrics afterHigh,
+                             int needsModel) {
         public boolean exact() {
-            return Objects.equals(afterLow, afterHigh);
+            return Objects.equals(afterLow, afterHigh) && needsModel == 0;
         }
 
         /**
@@ -42,13 +43,15 @@ public record ReplayReport(List<ReplayResult> results) {
          * {@code none} when every after-variant raises: the runner would write no result and no summary).
          */
         List<String> moves() {
+            // Answers that need the model are in the before-metrics only, and said so, never silently left out.
+            String apart = needsModel == 0 ? "" : " (" + needsModelPhrase(needsModel) + ")";
             if (afterLow == null) {
-                return List.of(score(before.avgScore()) + " → none", score(before.successRate()) + " → none",
-                        score(before.passAtK()) + " → none");
+                return List.of(score(before.avgScore()) + " → none" + apart, score(before.successRate()) + " → none"
+                        + apart, score(before.passAtK()) + " → none" + apart);
             }
-            return List.of(move(before.avgScore(), afterLow.avgScore(), afterHigh.avgScore()),
-                    move(before.successRate(), afterLow.successRate(), afterHigh.successRate()),
-                    move(before.passAtK(), afterLow.passAtK(), afterHigh.passAtK()));
+            return List.of(move(before.avgScore(), afterLow.avgScore(), afterHigh.avgScore()) + apart,
+                    move(before.successRate(), afterLow.successRate(), afterHigh.successRate()) + apart,
+                    move(before.passAtK(), afterLow.passAtK(), afterHigh.passAtK()) + apart);
         }
 
         private static String move(double was, double low, double high) {
@@ -66,6 +69,11 @@ public record ReplayReport(List<ReplayResult> results) {
                 .filter(r -> !r.afterIsPoint() || !r.afterMin().equals(r.before())).count();
     }
 
+    /** "1 answer needs the model", "N answers need the model". */
+    static String needsModelPhrase(long n) {
+        return n + (n == 1 ? " answer needs the model" : " answers need the model");
+    }
+
     /** Per agent, over the replayed results: {@code generate_result_summary}'s metrics over the agent's tasks. */
     public List<MetricsRow> agents() {
         return rows(ReplayResult::agent, ReplayResult::task);
@@ -78,7 +86,7 @@ public record ReplayReport(List<ReplayResult> results) {
 
     private List<MetricsRow> rows(Function<ReplayResult, String> group, Function<ReplayResult, String> unit) {
         Map<String, List<ReplayResult>> byGroup = new TreeMap<>();
-        results.stream().filter(r -> r.status() == Status.REPLAYED)
+        results.stream().filter(r -> r.status() == Status.REPLAYED || r.status() == Status.NEEDS_MODEL)
                 .forEach(r -> byGroup.computeIfAbsent(group.apply(r), k -> new ArrayList<>()).add(r));
         List<MetricsRow> rows = new ArrayList<>();
         byGroup.forEach((name, list) -> {
@@ -86,10 +94,12 @@ public record ReplayReport(List<ReplayResult> results) {
             // eval_runner.py (31f021f) _eval_one_answer returns the exception before _save_result_json (l. 163,
             // 174), evaluate_task keeps only dict results for summary.json (l. 458, 487), and
             // generate_result_summary (1fcbfda) reads only summary.json (l. 584-596).
+            // An answer that needs the model has a before-score but no after-score: counted apart (needsModel).
             List<ReplayResult> scored = list.stream().filter(r -> r.afterMin() != null).toList();
+            int needsModel = (int) list.stream().filter(r -> r.status() == Status.NEEDS_MODEL).count();
             rows.add(new MetricsRow(name, metrics(name, list, unit, ReplayResult::before),
                     scored.isEmpty() ? null : metrics(name, scored, unit, ReplayResult::afterMin),
-                    scored.isEmpty() ? null : metrics(name, scored, unit, ReplayResult::afterMax)));
+                    scored.isEmpty() ? null : metrics(name, scored, unit, ReplayResult::afterMax), needsModel));
         });
         return rows;
     }
@@ -109,8 +119,10 @@ public record ReplayReport(List<ReplayResult> results) {
     /** The summary line for stderr. */
     public String summaryLine() {
         long unknown = results.stream().filter(r -> r.status() == Status.REPLAYED && !r.exact()).count();
+        long needsModel = count(Status.NEEDS_MODEL);
         return results.size() + " results: " + count(Status.REPLAYED) + " replayed (" + changed() + " may change, "
-                + unknown + " with unknown verdicts), " + count(Status.MISMATCH) + " mismatched the self-check, "
+                + unknown + " with unknown verdicts), " + (needsModel == 0 ? "" : needsModel + " needs-model ("
+                + needsModelPhrase(needsModel) + "), ") + count(Status.MISMATCH) + " mismatched the self-check, "
                 + count(Status.SKIPPED) + " skipped" + (judgeCalls() > 0 ? "; " + judgeCalls() + " judge calls" : "");
     }
 
@@ -122,6 +134,9 @@ public record ReplayReport(List<ReplayResult> results) {
             b.append(r.file()).append(": ").append(r.status().value());
             if (r.status() != Status.REPLAYED) {
                 b.append(" (").append(r.reason()).append(")\n");
+                if (dateLine(r) != null) {
+                    b.append("  ").append(dateLine(r)).append('\n');
+                }
                 continue;
             }
             b.append(' ').append(r.task()).append(' ').append(r.agent()).append(' ').append(r.answer()).append(": ")
@@ -142,9 +157,24 @@ public record ReplayReport(List<ReplayResult> results) {
         }
     }
 
+    /** "replayed under evaluation date 2026-11-29, from the file name", or null when the run read no clock. */
+    static String dateLine(ReplayResult r) {
+        return r.evalDate() == null ? null : "replayed under evaluation date " + r.evalDate()
+                + (r.dateSource().equals("stored") ? " (stored)" : ", " + r.dateSource());
+    }
+
     private static void details(StringBuilder b, ReplayResult r, String indent) {
         if (r.hashSeed() != null) {
             b.append(indent).append("replayed under PYTHONHASHSEED ").append(r.hashSeed()).append('\n');
+        }
+        if (dateLine(r) != null) {
+            b.append(indent).append(dateLine(r)).append('\n');
+        }
+        for (String u : r.roundedUndecided()) {
+            b.append(indent).append("undecided by a rounded number: ").append(u).append('\n');
+        }
+        if (r.bound()) {
+            b.append(indent).append("the interval is a bound: its ends are not proven attained\n");
         }
         if (!r.changedNodes().isEmpty()) {
             b.append(indent).append("changed: ").append(String.join(", ", r.changedNodes())).append('\n');
@@ -153,10 +183,11 @@ public record ReplayReport(List<ReplayResult> results) {
             b.append(indent).append("unknown verdict: ").append(c).append('\n');
         }
         for (String e : r.unknownExtractions()) {
-            b.append(indent).append("unknown extraction (empty template): ").append(e).append('\n');
+            b.append(indent).append(r.status() == Status.NEEDS_MODEL ? "needs the model: extraction "
+                    : "extraction the stored run did not make, answered by the model: ").append(e).append('\n');
         }
         if (r.judgeCalls() > 0) {
-            b.append(indent).append(r.judgeCalls()).append(" judge calls for the unknown verdicts\n");
+            b.append(indent).append(r.judgeCalls()).append(" judge calls for the unknown verdicts and extractions\n");
         }
         if (r.afterError() != null) {
             b.append(indent).append("the after-variant raises: ").append(r.afterError().lines().findFirst().orElse("")).append('\n');
@@ -195,7 +226,7 @@ public record ReplayReport(List<ReplayResult> results) {
         StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>Replay</title><style>body{font-family:sans-serif}table{border-collapse:collapse}"
                 + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.mismatch{background:#fdd}"
-                + ".changed{background:#ffd}</style></head><body>\n<h1>Replay</h1>\n<p>")
+                + ".changed{background:#ffd}.needs-model{background:#def}</style></head><body>\n<h1>Replay</h1>\n<p>")
                 .append(esc(summaryLine())).append(".</p>\n");
         for (String kind : List.of("agent", "task")) {
             b.append("<table><tr><th>").append(kind).append("</th><th>avg_score</th><th>success_rate</th>"
@@ -211,6 +242,7 @@ public record ReplayReport(List<ReplayResult> results) {
         for (ReplayResult r : results) {
             boolean replayed = r.status() == Status.REPLAYED;
             String cls = r.status() == Status.MISMATCH ? " class=\"mismatch\""
+                    : r.status() == Status.NEEDS_MODEL ? " class=\"needs-model\""
                     : replayed && !r.changedNodes().isEmpty() ? " class=\"changed\"" : "";
             b.append("<tr").append(cls).append("><td>").append(esc(String.valueOf(r.task()))).append("</td><td>")
                     .append(esc(r.agent())).append("</td><td>").append(esc(r.answer())).append("</td><td>")
@@ -235,6 +267,11 @@ public record ReplayReport(List<ReplayResult> results) {
 
     public String json() {
         ObjectNode doc = JsonNodeFactory.instance.objectNode();
+        ObjectNode counts = doc.putObject("counts").put("results", results.size());
+        for (Status s : Status.values()) {
+            counts.put(s.value(), count(s));
+        }
+        counts.put("may_change", changed()).put("judge_calls", judgeCalls());
         ArrayNode rows = doc.putArray("results");
         for (ReplayResult r : results) {
             ObjectNode o = rows.addObject().put("file", r.file()).put("task", r.task()).put("agent", r.agent())
@@ -247,21 +284,24 @@ public record ReplayReport(List<ReplayResult> results) {
             } else {
                 o.putArray("after").add(r.afterMin()).add(r.afterMax());
             }
-            o.put("exact", r.exact()).put("enumerated", r.enumerated());
+            o.put("exact", r.exact()).put("enumerated", r.enumerated()).put("bound", r.bound());
             if (r.hashSeed() == null) {
                 o.putNull("hash_seed");
             } else {
                 o.put("hash_seed", r.hashSeed());
             }
+            o.put("eval_date", r.evalDate()).put("eval_date_source", r.dateSource());
             r.changedNodes().forEach(o.putArray("changed_nodes")::add);
             r.unknownClaims().forEach(o.putArray("unknown_claims")::add);
             r.unknownExtractions().forEach(o.putArray("unknown_extractions")::add);
+            r.roundedUndecided().forEach(o.putArray("rounded_undecided")::add);
             o.put("after_error", r.afterError()).put("judge_calls", r.judgeCalls());
         }
         for (String kind : List.of("agent", "task")) {
             ArrayNode table = doc.putArray(kind + "s");
             for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
-                ObjectNode o = table.addObject().put(kind, a.name()).put("exact", a.exact());
+                ObjectNode o = table.addObject().put(kind, a.name()).put("exact", a.exact())
+                        .put("needs_model", a.needsModel());
                 o.set("before", metricsJson(a.before()));
                 o.set("after_low", a.afterLow() == null ? NullNode.instance : metricsJson(a.afterLow()));
                 o.set("after_high", a.afterHigh() == null ? NullNode.instance : metricsJson(a.afterHigh()));

@@ -10,6 +10,7 @@ import dev.regrade.rubric.Status;
 import dev.regrade.rubric.json.ResultNode;
 import dev.regrade.rubric.json.ResultSummary;
 import dev.regrade.rubric.port.EvalClock;
+import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
@@ -47,8 +48,22 @@ final class ReplayWorld {
     private final Map<String, List<JsonNode>> extractions = new HashMap<>();
     private final Map<String, Boolean> leafVerdicts = new HashMap<>();
     private final StoredDistances distances;
+    /** The calls after the first and their answers, where a model of the stored legs supplies them; else null. */
+    private final List<GasStationLegs.Call> legCalls;
+    private final List<Object> legAnswers;
 
     ReplayWorld(StoredResult stored) {
+        this(stored, null, null);
+    }
+
+    /** The same world with the maps tool's answers after the first given (gas_stations' legs at one assignment). */
+    ReplayWorld withLegs(List<GasStationLegs.Call> calls, List<Object> answers) {
+        return new ReplayWorld(stored, calls, answers);
+    }
+
+    private ReplayWorld(StoredResult stored, List<GasStationLegs.Call> legCalls, List<Object> legAnswers) {
+        this.legCalls = legCalls;
+        this.legAnswers = legAnswers;
         this.stored = stored;
         this.distances = StoredDistances.of(stored);
         for (JsonNode record : stored.info()) {
@@ -72,13 +87,16 @@ final class ReplayWorld {
         return nodeId != null && leafVerdicts.getOrDefault(nodeId, false);
     }
 
-    /** The evaluation date: Regrade's stored one, else Regrade's default. */
-    LocalDate evalDate() {
-        return stored.evalDate() != null ? LocalDate.parse(stored.evalDate()) : EvalClock.DEFAULT_DATE;
+    /** Runs one variant of the script in this world, with no model for an extraction the result lacks. */
+    Run run(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts) {
+        return run(script, variant, hashSeed, date, verdicts, null);
     }
 
-    /** Runs one variant of the script in this world. */
-    Run run(RubricScript script, String variant, long hashSeed, Verdicts verdicts) {
+    /**
+     * Runs one variant of the script in this world on the evaluation date {@code date}; an extraction the
+     * result does not hold goes to {@code model} when given (the {@code --judge-url} endpoint), else fails.
+     */
+    Run run(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts, Extractor model) {
         Run run = new Run();
         Map<String, Integer> occurrences = new HashMap<>();
         EvaluationContext ctx = EvaluationContext.of(stored.answerText() != null ? stored.answerText() : NO_ANSWER)
@@ -90,6 +108,12 @@ final class ReplayWorld {
                     List<JsonNode> values = extractions.getOrDefault(name, List.of());
                     if (k >= values.size()) {
                         run.missingExtractions.add(k == 0 ? name : name + " #" + (k + 1));
+                        if (model != null) {
+                            run.modelCalls++;
+                            return model.extract(request);
+                        }
+                        // The engine answers a failed extraction with the template's empty instance; a run that
+                        // met one is never scored without the model (status needs-model).
                         throw new IllegalStateException("extraction " + name + " is not stored");
                     }
                     return values.get(k);
@@ -108,17 +132,20 @@ final class ReplayWorld {
                 .withPages(url -> Optional.of(BLANK))
                 .withMaps((a, b, mode) -> {
                     int call = run.mapsCalls++;
-                    Optional<Object> answer = distances.answer(call);
+                    Optional<Object> answer = call >= 1 && legAnswers != null ? leg(call - 1, a, b) : distances.answer(call);
                     if (answer.isPresent()) {
                         return answer.get();
                     }
                     if (run.mapsProblem == null) {
-                        run.mapsProblem = distances.whyNot(call);
+                        run.mapsProblem = legAnswers != null ? "the run asks the maps tool for " + a + " → " + b
+                                + " (call " + (call + 1) + "), which the stored legs do not describe" : distances.whyNot(call);
+                        run.mapsProblemCall = call;
                     }
                     // The run goes on (the script catches this), but a run with a problem is never used.
                     throw new IllegalStateException(run.mapsProblem);
                 })
-                .withClock(new EvalClock(evalDate()))
+                .withClock(new EvalClock(date))
+                .withClockListener(() -> run.clockRead = true)
                 .withHashSeed(hashSeed)
                 .withHashSeedListener(() -> run.seedRead = true);
         Evaluator evaluator = new Evaluator(ctx);
@@ -135,6 +162,14 @@ final class ReplayWorld {
                     + "); the replay was abandoned", e.getCause());
         }
         return run;
+    }
+
+    /** Leg {@code k}'s answer, when the call is the one the model expects (a String is the tool's error reply). */
+    private Optional<Object> leg(int k, String from, String to) {
+        if (k >= legCalls.size() || !legCalls.get(k).from().equals(from) || !legCalls.get(k).to().equals(to)) {
+            return Optional.empty();
+        }
+        return Optional.of(legAnswers.get(k));
     }
 
     /** What one replay run did. */
@@ -155,6 +190,10 @@ final class ReplayWorld {
         /** Unknown verdicts met, by key (the node id), with their claims, in call order. */
         final Map<String, String> unknowns = new LinkedHashMap<>();
         boolean seedRead;
+        /** True when the script read the evaluation clock ({@code datetime.now()}). */
+        boolean clockRead;
+        /** Extractions answered by the model (the {@code --judge-url} endpoint). */
+        int modelCalls;
         /** The last prompt digested (by identity) and its digest. */
         String lastPrompt;
         String lastDigest;
@@ -162,5 +201,7 @@ final class ReplayWorld {
         int mapsCalls;
         /** Why a maps call could not be answered from the stored result (the run is then unusable), else null. */
         String mapsProblem;
+        /** The 0-based call that {@link #mapsProblem} is about. */
+        int mapsProblemCall = -1;
     }
 }

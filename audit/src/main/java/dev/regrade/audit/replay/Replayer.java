@@ -7,9 +7,11 @@ import dev.regrade.pycompat.PyJson;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.TreeDiff;
 import dev.regrade.rubric.json.ResultNode;
+import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.Judge;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.script.RubricScript;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -29,6 +31,12 @@ import java.util.function.Function;
  * that the interval is the all-fail and all-pass assignments' scores (see the README's "Real results").
  */
 public final class Replayer {
+    /**
+     * Days searched either side of a runner result's date when its tree reads the clock and the date of its
+     * file's time stamp does not reproduce it (an evaluation that crossed midnight); the search's bound, with
+     * {@link #SEED_BOUND} per date where the tree also reads the set order.
+     */
+    public static final int DATE_SEARCH_DAYS = 7;
     /** PYTHONHASHSEED values tried when the stored tree depends on the set order. */
     public static final int SEED_BOUND = 4096;
     /** Runs spent enumerating the assignments of unknown verdicts before falling back to the bounds. */
@@ -48,6 +56,7 @@ public final class Replayer {
     private final String after;
     private final int enumerateUpTo;
     private final Judge unknownJudge;
+    private final Extractor unknownExtractor;
 
     /**
      * @param scripts the ported script for a task id
@@ -55,7 +64,7 @@ public final class Replayer {
      * @param after   the variant to replay them under
      */
     public Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after) {
-        this(scripts, before, after, UNKNOWNS_ENUMERATED, null);
+        this(scripts, before, after, UNKNOWNS_ENUMERATED, null, null);
     }
 
     /**
@@ -63,17 +72,26 @@ public final class Replayer {
      * only for those, so that every after-score is exact.
      */
     public Replayer withJudgeForUnknowns(Judge judge) {
-        return new Replayer(scripts, before, after, enumerateUpTo, Objects.requireNonNull(judge));
+        return new Replayer(scripts, before, after, enumerateUpTo, Objects.requireNonNull(judge), null);
+    }
+
+    /**
+     * A replayer that asks the {@code --judge-url} endpoint for every unknown verdict and every extraction the
+     * stored run did not make (the request the runner would send), and only for those: every after-score is exact.
+     */
+    public <T extends Judge & Extractor> Replayer withModelForUnknowns(T model) {
+        return new Replayer(scripts, before, after, enumerateUpTo, Objects.requireNonNull(model), model);
     }
 
     /** A replayer enumerating the assignments only up to {@code enumerateUpTo} unknown verdicts per run. */
     Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after, int enumerateUpTo,
-             Judge unknownJudge) {
+             Judge unknownJudge, Extractor unknownExtractor) {
         this.scripts = scripts;
         this.before = before;
         this.after = after;
         this.enumerateUpTo = enumerateUpTo;
         this.unknownJudge = unknownJudge;
+        this.unknownExtractor = unknownExtractor;
     }
 
     public ReplayResult replay(StoredResult stored) {
@@ -91,6 +109,55 @@ public final class Replayer {
         }
         RubricScript script = found.get();
         ReplayWorld world = new ReplayWorld(stored);
+        EvalDate date = EvalDate.of(stored);
+        Check check = selfCheck(stored, script, world, date.date());
+        String problem = check.problem();
+        if (problem != null && check.run().clockRead && !date.stored()) {
+            // A date-dependent tree that the date of the file's time stamp does not reproduce: the evaluation may
+            // have crossed midnight (the stamp is taken as it starts, the script's clock read later). Nearest
+            // dates first, the later before the earlier.
+            for (int d = 1; d <= DATE_SEARCH_DAYS && problem != null; d++) {
+                for (int sign : new int[] {1, -1}) {
+                    LocalDate other = date.date().plusDays((long) sign * d);
+                    Check attempt = selfCheck(stored, script, world, other);
+                    if (attempt.problem() == null) {
+                        check = attempt;
+                        problem = null;
+                        date = date.searched(other);
+                        break;
+                    }
+                }
+            }
+            if (problem != null) {
+                problem += "; nor under any evaluation date within " + DATE_SEARCH_DAYS + " days of "
+                        + date.date() + " (" + date.source() + ")";
+            }
+        }
+        Run run = check.run();
+        Long seedUsed = run.seedRead ? check.seed() : null;
+        String dateUsed = run.clockRead ? date.date().toString() : null;
+        String dateSource = run.clockRead ? date.source() : null;
+        if (RoundedReplay.applies(stored, run)) {
+            // A leg's distance is stored only rounded: replayed over every leg value the rounding allows.
+            return RoundedReplay.replay(stored, script, world, before, after, date.date(), check.seed(), seedUsed)
+                    .withDate(dateUsed, dateSource);
+        }
+        if (run.mapsProblem != null) {
+            return ReplayResult.notReplayed(stored, Status.SKIPPED, run.mapsProblem, null, dateUsed, dateSource);
+        }
+        if (problem != null) {
+            return ReplayResult.notReplayed(stored, Status.MISMATCH, problem, seedUsed, dateUsed, dateSource);
+        }
+        return replayAfter(stored, script, world, run, check.seed(), seedUsed, date.date())
+                .withDate(dateUsed, dateSource);
+    }
+
+    /** The self-check on one evaluation date: its run, the seed it ran under and its first difference (or null). */
+    private record Check(Run run, long seed, String problem) {
+    }
+
+    /** The self-check on {@code date}, searching the PYTHONHASHSEED where the tree reads the set order. */
+    private Check selfCheck(StoredResult stored, RubricScript script, ReplayWorld world, LocalDate date) {
         ReplayWorld.Verdicts storedVerdicts = (request, digest, run) -> {
             if (request.nodeId() == null) {
                 run.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
@@ -98,9 +165,9 @@ public final class Replayer {
             return world.storedVerdict(request.nodeId());
         };
         long firstSeed = stored.hashSeed() != null ? stored.hashSeed() : 0L;
-        Run check = world.run(script, before, firstSeed, storedVerdicts);
+        Run check = world.run(script, before, firstSeed, date, storedVerdicts);
         if (check.mapsProblem != null) {
-            return ReplayResult.notReplayed(stored, Status.SKIPPED, check.mapsProblem, null);
+            return new Check(check, firstSeed, check.mapsProblem);
         }
         String problem = selfCheckProblem(stored, check);
         long seed = firstSeed;
@@ -109,7 +176,7 @@ public final class Replayer {
                 if (s == firstSeed) {
                     continue;
                 }
-                Run attempt = world.run(script, before, s, storedVerdicts);
+                Run attempt = world.run(script, before, s, date, storedVerdicts);
                 if (selfCheckProblem(stored, attempt) == null) {
                     check = attempt;
                     seed = s;
@@ -121,11 +188,7 @@ public final class Replayer {
                         + firstSeed + ": " + problem + ")";
             }
         }
-        Long seedUsed = check.seedRead ? seed : null;
-        if (problem != null) {
-            return ReplayResult.notReplayed(stored, Status.MISMATCH, problem, seedUsed);
-        }
-        return replayAfter(stored, script, world, check, seed, seedUsed);
+        return new Check(check, seed, problem);
     }
 
     /** The self-check's first difference from the stored result, or null when it reproduces it exactly. */
@@ -152,6 +215,11 @@ public final class Replayer {
         if (!run.finalScore.equals(stored.finalScore())) {
             return "final_score: " + stored.finalScore() + " stored, " + run.finalScore + " replayed";
         }
+        return infoProblem(stored, run);
+    }
+
+    /** The first info record (other than the extractions) the run records differently from the stored result, or null. */
+    static String infoProblem(StoredResult stored, Run run) {
         // The other info records (custom infos, ground truths) are the run's output, never read back: compared
         // here, so an edit shows. The extraction records are its input (a script may change an extracted object
         // after the engine recorded it, so they are not compared).
@@ -174,21 +242,21 @@ public final class Replayer {
     }
 
     private ReplayResult replayAfter(StoredResult stored, RubricScript script, ReplayWorld world, Run check,
-                                     long seed, Long seedUsed) {
+                                     long seed, Long seedUsed, LocalDate date) {
         Map<String, Set<String>> sentBefore = check.sent;
         Outcomes outcomes = new Outcomes(stored);
         if (unknownJudge != null) {
             int[] calls = {0};
-            Run run = world.run(script, after, seed, (request, digest, r) -> {
+            Run run = world.run(script, after, seed, date, (request, digest, r) -> {
                 if (sentBefore(sentBefore, request, digest)) {
                     return world.storedVerdict(request.nodeId());
                 }
                 r.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
                 calls[0]++;
                 return unknownJudge.judge(request).result();
-            });
+            }, unknownExtractor);
             outcomes.add(run);
-            return outcomes.result(seedUsed, true, calls[0]);
+            return outcomes.result(seedUsed, true, calls[0] + run.modelCalls, true);
         }
         // Depth first over the unknown verdicts, in the order the runs meet them.
         List<Map<String, Boolean>> pending = new ArrayList<>();
@@ -201,8 +269,13 @@ public final class Replayer {
                 break;
             }
             Map<String, Boolean> assignment = pending.remove(pending.size() - 1);
-            Run run = runAfter(script, world, seed, sentBefore, assignment, false);
+            Run run = runAfter(script, world, seed, date, sentBefore, assignment, false);
             runs++;
+            if (!run.missingExtractions.isEmpty()) {
+                // What the stored run never extracted only the model can answer: no score is stated.
+                outcomes.add(run);
+                return outcomes.needsModel(seedUsed);
+            }
             if (run.unknowns.size() > enumerateUpTo) {
                 enumerated = false;
                 break;
@@ -227,15 +300,20 @@ public final class Replayer {
         }
         if (!enumerated) {
             outcomes = new Outcomes(stored);
-            outcomes.add(runAfter(script, world, seed, sentBefore, Map.of(), false));
-            outcomes.add(runAfter(script, world, seed, sentBefore, Map.of(), true));
+            for (boolean unknownDefault : new boolean[] {false, true}) {
+                Run run = runAfter(script, world, seed, date, sentBefore, Map.of(), unknownDefault);
+                outcomes.add(run);
+                if (!run.missingExtractions.isEmpty()) {
+                    return outcomes.needsModel(seedUsed);
+                }
+            }
         }
-        return outcomes.result(seedUsed, enumerated, 0);
+        return outcomes.result(seedUsed, enumerated, 0, false);
     }
 
-    private Run runAfter(RubricScript script, ReplayWorld world, long seed, Map<String, Set<String>> sentBefore,
-                         Map<String, Boolean> assignment, boolean unknownDefault) {
-        return world.run(script, after, seed, (request, digest, run) -> {
+    private Run runAfter(RubricScript script, ReplayWorld world, long seed, LocalDate date,
+                         Map<String, Set<String>> sentBefore, Map<String, Boolean> assignment, boolean unknownDefault) {
+        return world.run(script, after, seed, date, (request, digest, run) -> {
             if (sentBefore(sentBefore, request, digest)) {
                 return world.storedVerdict(request.nodeId());
             }
@@ -291,16 +369,28 @@ public final class Replayer {
             }
         }
 
-        ReplayResult result(Long seed, boolean enumerated, int judgeCalls) {
+        ReplayResult result(Long seed, boolean enumerated, int judgeCalls, boolean modelAnswered) {
             if (mapsProblem != null) { // the after-variant asks the maps tool what the before-variant did not
                 return ReplayResult.notReplayed(stored, Status.SKIPPED, "the after-variant: " + mapsProblem, seed);
             }
             List<String> claims = new ArrayList<>();
             unknowns.forEach((k, v) -> claims.add(k + ": " + v));
-            boolean exact = unknowns.isEmpty() || judgeCalls > 0;
+            boolean exact = unknowns.isEmpty() || modelAnswered;
             return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.REPLAYED,
-                    null, stored.finalScore(), min, max, exact, enumerated, seed, List.copyOf(changed), claims,
-                    List.copyOf(missing), error, judgeCalls, exact ? lastTree : null);
+                    null, stored.finalScore(), min, max, exact, enumerated, seed, null, null, List.copyOf(changed),
+                    claims, List.copyOf(missing), List.of(), false, error, judgeCalls, exact ? lastTree : null);
+        }
+
+        /** The after-variant requests extractions the stored run did not make: only the model can answer them. */
+        ReplayResult needsModel(Long seed) {
+            List<String> claims = new ArrayList<>();
+            unknowns.forEach((k, v) -> claims.add(k + ": " + v));
+            String reason = "the after-variant requests " + (missing.size() == 1 ? "an extraction" : "extractions")
+                    + " the stored run did not make (" + String.join(", ", missing) + "): only the model can answer "
+                    + (missing.size() == 1 ? "it" : "them") + "; replay with --judge-url to ask it";
+            return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.NEEDS_MODEL,
+                    reason, stored.finalScore(), null, null, false, false, seed, null, null, List.of(), claims,
+                    List.copyOf(missing), List.of(), false, null, 0, null);
         }
     }
 }

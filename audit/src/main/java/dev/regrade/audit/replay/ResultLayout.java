@@ -1,6 +1,8 @@
 package dev.regrade.audit.replay;
 
 import java.nio.file.Files;
+import java.time.DateTimeException;
+import java.time.LocalDate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -75,6 +77,26 @@ public final class ResultLayout {
     public static Optional<Path> answerCopy(Path resultFile, String answerName) {
         return resultsDir(resultFile).map(dir -> dir.getParent().resolve(answerName))
                 .filter(p -> !answerName.contains("/") && !answerName.contains("\\") && Files.isRegularFile(p));
+    }
+
+    /** The runner's file name: {@code <YYYYmmdd_HHMMSS>_<answer>.json} ({@code _save_result_json}). */
+    private static final Pattern RUNNER_NAME = Pattern.compile("(\\d{4})(\\d{2})(\\d{2})_(\\d{6})_.+");
+
+    /**
+     * The date of a runner result's time stamp (the runner's clock as it began evaluating the answer), if the file
+     * lies in the runner's layout and its name starts with a valid {@code YYYYmmdd_HHMMSS_}.
+     */
+    public static Optional<LocalDate> fileDate(Path file) {
+        Matcher m = RUNNER_NAME.matcher(file.getFileName().toString());
+        if (resultsDir(file).isEmpty() || !m.matches()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(LocalDate.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3))));
+        } catch (DateTimeException e) {
+            return Optional.empty(); // digits that are no calendar date: no time stamp
+        }
     }
 
     /** By timestamp, then by name (the runner's tie is file-system order; Regrade's is deterministic). */

@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * recorded only inside node descriptions, rounded to 0.1 mile ({@code Previous segment: 450.0 miles},
  * {@code Station→Los Angeles: 1732.0 miles}): about 161 metre values render alike, and the checks
  * compare the exact distance (the fixed variant's last-leg check against 510 miles among them), so
- * such a call is never answered: the replay says which node shows the rounded distance.
+ * such a call is never answered here: {@link RoundedReplay} replays the result over every leg value the
+ * roundings allow ({@link GasStationLegs}), and a task it does not model is skipped naming the node that
+ * shows the rounded distance.
  */
 record StoredDistances(Object direct, String directProblem, ResultNode tree) {
     /** gas_stations' {@code METERS_PER_MILE}. */

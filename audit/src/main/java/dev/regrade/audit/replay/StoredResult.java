@@ -56,6 +56,14 @@ public record StoredResult(String file, String task, String agent, String answer
             // the runner's own documents have no regrade object; a partial one is read as far as it goes
             task = meta.path("script").isTextual() ? meta.get("script").textValue() : null;
             evalDate = meta.path("eval_date").isTextual() ? meta.get("eval_date").textValue() : null;
+            if (evalDate != null) {
+                try {
+                    java.time.LocalDate.parse(evalDate);
+                } catch (java.time.format.DateTimeParseException e) {
+                    throw new BadInputException(file + ": $.regrade.eval_date: expected a date YYYY-MM-DD, got \""
+                            + evalDate + "\"");
+                }
+            }
             seed = meta.path("hash_seed").canConvertToLong() ? meta.get("hash_seed").longValue() : null;
         }
         if (task == null) {

@@ -50,7 +50,9 @@ class UpstreamResultsReplayTest {
         int edited = 0;
         int boundsChecked = 0;
         int ikeaRefused = 0;
-        Replayer boundsOnly = new Replayer(RubricScripts::byName, "released", "fixed", 0, null);
+        int needsModel = 0;
+        int askedModel = 0;
+        Replayer boundsOnly = new Replayer(RubricScripts::byName, "released", "fixed", 0, null, null);
         for (Path file : goldenFiles()) {
             JsonNode c = JsonFiles.parse(Files.readString(file));
             if (!c.path("variant").asText().equals("released") || !c.path("expected").has("summary")) {
@@ -85,8 +87,34 @@ class UpstreamResultsReplayTest {
             }
             JsonNode fixedCase = JsonFiles.parse(Files.readString(partner));
             ReplayResult f = toFixed.replay(stored);
-            if (!fixedCase.path("expected").has("summary") || !f.unknownExtractions().isEmpty()) {
-                continue; // the original raises, or reads an extraction the released script never asked for
+            if (f.status() == Status.NEEDS_MODEL) {
+                // Extractions the stored run never made: no score without the model; with it (the case's own
+                // extractions and judge table, as the original's scripted client answered), exactly the original's.
+                needsModel++;
+                check(failures, partner, f.afterMin() == null && !f.unknownExtractions().isEmpty()
+                        && f.reason().contains(f.unknownExtractions().get(0)), "needs-model: " + f);
+                JsonNode judge = fixedCase.get("judge");
+                if (judge.has("sequence")) {
+                    continue; // votes by sequence: not a rule of the claim
+                }
+                CaseModel model = new CaseModel(fixedCase.get("extractions"), q -> judge.path("table").has(q.claim())
+                        ? judge.get("table").get(q.claim()).booleanValue() : judge.path("default").asBoolean(true));
+                ReplayResult asked = toFixed.withModelForUnknowns(model).replay(stored);
+                if (!fixedCase.path("expected").has("summary")) {
+                    check(failures, partner, asked.status() == Status.REPLAYED && asked.afterError() != null,
+                            "the original raises; the replay with the model: " + asked);
+                    continue;
+                }
+                JsonNode truth = fixedCase.get("expected").get("summary");
+                check(failures, partner, asked.status() == Status.REPLAYED && asked.exact() && model.extractionsAsked > 0
+                        && Double.valueOf(truth.get("final_score").doubleValue()).equals(asked.afterMin())
+                        && TreeJson.readStored(ResultJson.treeOf(JsonField.root(null, truth))).equals(asked.afterTree()),
+                        "with the model: " + asked.afterMin() + ", original " + truth.get("final_score"));
+                askedModel++;
+                continue;
+            }
+            if (!fixedCase.path("expected").has("summary")) {
+                continue; // the original raises
             }
             JsonNode truth = fixedCase.get("expected").get("summary");
             double truthScore = truth.get("final_score").doubleValue();
@@ -129,6 +157,8 @@ class UpstreamResultsReplayTest {
         assertTrue(edited > 150, "edited " + edited);
         assertTrue(boundsChecked > 20, "bounds checked " + boundsChecked);
         assertTrue(ikeaRefused > 0, "ikea intervals refused beyond the enumeration " + ikeaRefused);
+        assertTrue(needsModel > 10, "needs-model " + needsModel);
+        assertTrue(askedModel > 10, "exact with the model " + askedModel);
     }
 
     /** The summary alone, as the runner writes it, with the case's evaluation date (the runner's clock) and answer (its copy). */
