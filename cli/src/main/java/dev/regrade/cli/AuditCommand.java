@@ -1,6 +1,8 @@
 package dev.regrade.cli;
 
 import dev.regrade.bench.PhaseTimes;
+import dev.regrade.audit.answers.AnswerSource;
+import dev.regrade.audit.answers.RealJudge;
 import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.core.AuditWriter;
@@ -45,6 +47,8 @@ import picocli.CommandLine.Option;
             "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
             "  ./regrade audit --python ~/Mind2Web-2 --before-scripts ~/Mind2Web-2/eval_scripts/2025_10_23 \\",
             "      --after-scripts my-fixed-scripts      (the Python originals: <task>.py of both directories)",
+            "  ./regrade audit --scripts gas_stations --answers answers --seeds 0    # answers/<agent>/gas_stations/*.md",
+            "  ./regrade audit --answers answers --judge-url http://127.0.0.1:8766/v1    # a judge serve --replay",
             "  ./regrade audit --shard 1/2 --out shard-1    # half the matrix; then 2/2",
             "  ./regrade merge shard-1 shard-2    # = ./regrade audit, byte for byte",
             "", ExitStatus.FOOTER})
@@ -99,6 +103,35 @@ final class AuditCommand extends RegradeCommand {
                     + "of both directories; a task that is not ported is answered from each request's JSON schema.")
     Path afterScripts;
 
+    @Option(names = "--answers", paramLabel = "DIR",
+            description = "Real answers in the Mind2Web 2 runner's layout, DIR/<agent>/<task>/*.md: each is one more "
+                    + "input of its task (results answer-<agent>-<answer>.json), before and after. Answers of tasks "
+                    + "not audited are passed over with a count; a task folder whose name is close to a task's but "
+                    + "not one is exit 2.")
+    Path answersDir;
+
+    @Option(names = "--answers-policy", paramLabel = "P",
+            description = "The policy answering the real answers' extractions and verdicts offline (not with "
+                    + "--judge-url). Default: " + AnswerSource.DEFAULT_POLICY + ".")
+    String answersPolicy;
+
+    @Option(names = "--judge-url", paramLabel = "URL",
+            description = "Send every judge and extraction request of every run to this OpenAI-compatible base URL "
+                    + "(…/v1) instead of the inputs' rules, e.g. a 'judge serve --replay DIR' of a real judge: the "
+                    + "audit is then the real judge's, for free. A request it does not answer abandons the audit "
+                    + "(exit 3) naming the run and the request.")
+    String judgeUrl;
+
+    @Option(names = "--judge-model", paramLabel = "M",
+            description = "The model named in those requests (with --judge-url). Default: o4-mini, what the runner "
+                    + "passes.")
+    String judgeModel;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR",
+            description = "The environment variable holding the --judge-url endpoint's key (Java runs; none needed "
+                    + "for a judge serve on this machine). Default: OPENAI_API_KEY.")
+    String apiKeyEnv;
+
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
 
@@ -126,6 +159,12 @@ final class AuditCommand extends RegradeCommand {
                     + part.index() + "): the default " + out + " is the whole audit's");
         }
         AuditConfig config = config();
+        if (config.answers() != null) {
+            // what the directory gave, and what it passed over, before the runs
+            err.println("regrade audit: " + config.answers().read(config.answers().knownTasks(config.python()),
+                    config.scripts()).summaryLine());
+            err.flush();
+        }
         long start = System.nanoTime();
         // On a terminal the progress line is rewritten in place; in a log, one line per tenth.
         boolean terminal = System.console() != null;
@@ -208,14 +247,50 @@ final class AuditCommand extends RegradeCommand {
         }
         // Over HTTP a worker waits for each reply, so twice as many workers keep the cores busy.
         int cores = Runtime.getRuntime().availableProcessors();
-        int n = threads != null ? threads : mode == JudgeMode.HTTP ? 2 * cores : cores;
+        int n = threads != null ? threads : mode == JudgeMode.HTTP || judgeUrl != null ? 2 * cores : cores;
         if (n < 1 || n > 256) {
             throw new BadInputException("--threads: expected 1 to 256");
         }
         Expectations expectations = expect == null ? Expectations.shipped() : Expectations.load(expect);
         AuditConfig config = new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir, before, after,
                 expectations, seeds, mode, n);
-        return py == null ? config : config.withPython(py);
+        config = py == null ? config : config.withPython(py);
+        return config.withAnswers(answerSource()).withRealJudge(realJudge(mode));
+    }
+
+    private AnswerSource answerSource() {
+        if (answersDir == null) {
+            if (answersPolicy != null) {
+                throw new BadInputException("--answers-policy needs --answers DIR");
+            }
+            return null;
+        }
+        AnswerSource source = new AnswerSource(answersDir, answersPolicy == null ? AnswerSource.DEFAULT_POLICY
+                : answersPolicy);
+        source.offlinePolicy();
+        return source;
+    }
+
+    private RealJudge realJudge(JudgeMode mode) {
+        if (judgeUrl == null) {
+            if (judgeModel != null || apiKeyEnv != null) {
+                throw new BadInputException((judgeModel != null ? "--judge-model" : "--api-key-env")
+                        + " needs --judge-url URL");
+            }
+            return null;
+        }
+        if (mode == JudgeMode.IN_PROCESS && spec.commandLine().getParseResult().hasMatchedOption("--judge")) {
+            throw new BadInputException("--judge in-process and --judge-url contradict each other: --judge-url "
+                    + "sends every request over HTTP");
+        }
+        RealJudge real = new RealJudge(judgeUrl, judgeModel == null ? RealJudge.of(judgeUrl).model() : judgeModel,
+                apiKeyEnv == null ? RealJudge.of(judgeUrl).apiKeyEnv() : apiKeyEnv);
+        try {
+            real.config(System::getenv);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--judge-url: " + e.getMessage());
+        }
+        return real;
     }
 
     private PythonSetup pythonSetup() {

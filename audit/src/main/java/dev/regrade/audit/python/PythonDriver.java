@@ -102,7 +102,10 @@ final class PythonDriver implements AutoCloseable {
         return started;
     }
 
-    /** Evaluates one run; returns the driver's final message ({@code done} or {@code crashed}). */
+    /**
+     * Evaluates one run; returns the driver's final message ({@code done}, {@code crashed}, or
+     * {@code judge_failed} when a strict run's judge did not answer).
+     */
     JsonNode run(ObjectNode request, Callbacks callbacks) {
         request.put("op", "run");
         write(request);
@@ -129,7 +132,7 @@ final class PythonDriver implements AutoCloseable {
                 }
                 case "page" -> write(JSON.createObjectNode().put("cache_dir",
                         callbacks.page(msg.path("url").asText()).toAbsolutePath().toString()));
-                case "done", "crashed" -> {
+                case "done", "crashed", "judge_failed" -> {
                     return msg;
                 }
                 case "failed" -> throw new IllegalStateException("the Python driver failed: "

@@ -1,0 +1,91 @@
+package dev.regrade.audit.answers;
+
+import dev.regrade.policies.Policy;
+import dev.regrade.policies.World;
+import dev.regrade.rubric.port.Extractor;
+import dev.regrade.rubric.port.MapsTool;
+import dev.regrade.rubric.port.VerdictRules;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * A real answer as an audit input (kind {@code answer}): its text is the answer; everything else a
+ * run needs offline (the extractions, the verdicts, the maps) comes from a policy, unless the audit
+ * sends every request to a real judge ({@code --judge-url}), which then extracts and rules itself.
+ */
+public final class AnswerWorld implements World {
+    /** The input kind of a real answer. */
+    public static final String KIND = "answer";
+
+    private final Answer answer;
+    private final Policy policy;
+
+    public AnswerWorld(Answer answer, Policy policy) {
+        this.answer = Objects.requireNonNull(answer, "answer");
+        this.policy = Objects.requireNonNull(policy, "policy");
+    }
+
+    /** The answer file. */
+    public Answer answerFile() {
+        return answer;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public String name() {
+        return answer.inputName();
+    }
+
+    @Override
+    public String description() {
+        return answer.path() + " (offline: extractions and verdicts of the " + policy.name() + " policy)";
+    }
+
+    @Override
+    public String answer(String script) {
+        return answer.text();
+    }
+
+    @Override
+    public Extractor extractor(String script) {
+        return policy.extractor(script);
+    }
+
+    @Override
+    public VerdictRules verdictRules() {
+        return policy.verdictRules();
+    }
+
+    @Override
+    public Map<String, String> pages() {
+        return policy.pages();
+    }
+
+    @Override
+    public List<String> missingPages() {
+        return policy.missingPages();
+    }
+
+    @Override
+    public MapsTool maps(String script) {
+        return policy.maps(script);
+    }
+
+    @Override
+    public Optional<LocalDate> evalDate() {
+        return Optional.empty();
+    }
+
+    @Override
+    public OptionalLong hashSeed() {
+        return OptionalLong.empty();
+    }
+}
