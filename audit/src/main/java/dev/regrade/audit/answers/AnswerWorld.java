@@ -88,4 +88,10 @@ public final class AnswerWorld implements World {
     public OptionalLong hashSeed() {
         return OptionalLong.empty();
     }
+
+    /** The runner's names: the agent folder and the file name, e.g. {@code answer_1.md}. */
+    @Override
+    public Optional<Map.Entry<String, String>> runnerNames() {
+        return Optional.of(Map.entry(answer.agent(), answer.fileName()));
+    }
 }

@@ -127,8 +127,8 @@ public final class PythonRunner implements AutoCloseable {
         ObjectNode request = JsonNodeFactory.instance.objectNode()
                 .put("script", script.toAbsolutePath().toString())
                 .put("answer", world.answer(task))
-                .put("agent_name", Runner.AGENT_NAME)
-                .put("answer_name", world.name())
+                .put("agent_name", world.runnerNames().map(Map.Entry::getKey).orElse(Runner.AGENT_NAME))
+                .put("answer_name", world.runnerNames().map(Map.Entry::getValue).orElse(world.name()))
                 .put("model", EvaluationContext.DEFAULT_MODEL)
                 .put("base_url", judgeUrl != null ? judgeUrl : lane.baseUrl())
                 .put("judge_strict", judgeUrl != null)
@@ -166,7 +166,8 @@ public final class PythonRunner implements AutoCloseable {
             outcome = RunOutcome.CRASHED;
             errorType = reply.path("type").asText();
             error = reply.path("message").asText();
-            summary = new ResultSummary(Runner.AGENT_NAME, world.name(), null, EvaluationContext.DEFAULT_MODEL,
+            summary = new ResultSummary(world.runnerNames().map(Map.Entry::getKey).orElse(Runner.AGENT_NAME),
+                    world.runnerNames().map(Map.Entry::getValue).orElse(world.name()), null, EvaluationContext.DEFAULT_MODEL,
                     EvaluationContext.DEFAULT_MODEL, List.of(), null);
         } else {
             summary = summary(reply.get("summary"), script);

@@ -70,10 +70,21 @@ class AnswersAuditTest {
             assertTrue(o.resultFiles().containsKey("results/" + TASK + "/" + variant + "/answer-agent-a-answer_1.json"),
                     o.resultFiles().keySet().toString());
         }
-        // the answer's text is what the judge sees: two answers under one policy give two results
         String one = o.resultFiles().get("results/" + TASK + "/released/answer-agent-a-answer_1.json");
         String two = o.resultFiles().get("results/" + TASK + "/released/answer-agent-a-answer_2.json");
-        assertNotEquals(one.replace("agent-a-answer_1", "X"), two.replace("agent-a-answer_2", "X"));
+        // the script gets the runner's names: the agent folder and the answer file
+        assertTrue(one.contains("\"agent_name\": \"agent-a\"") && one.contains("\"answer_name\": \"answer_1.md\""),
+                one);
+        // the answer's text is what the judge sees: two answers under one policy send other prompts
+        assertNotEquals(prompts(one), prompts(two));
+    }
+
+    private static List<String> prompts(String resultFile) {
+        List<String> out = new java.util.ArrayList<>();
+        dev.regrade.rubric.json.JsonFiles.parse(resultFile).path("regrade").path("judge_requests")
+                .forEach(r -> out.add(r.path("prompt_sha256").asText()));
+        assertTrue(!out.isEmpty(), "no judge requests");
+        return out;
     }
 
     @Test

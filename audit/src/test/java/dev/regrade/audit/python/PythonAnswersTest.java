@@ -58,6 +58,9 @@ class PythonAnswersTest {
         Audit.Outcome o = Audit.run(config(), (done, total) -> { });
         String result = o.resultFiles().get(RESULT);
         assertTrue(result.contains("\"answer\": \"My answer: Dune.\\n\""), result);
+        // evaluate_answer got the runner's names, and returned them
+        assertTrue(result.contains("\"agent_name\": \"agent\"") && result.contains("\"answer_name\": \"answer_1.md\""),
+                result);
     }
 
     @Test
