@@ -111,8 +111,9 @@ final class AuditCommand extends RegradeCommand {
     Path answersDir;
 
     @Option(names = "--answers-policy", paramLabel = "P",
-            description = "The policy answering the real answers' extractions and verdicts offline (not with "
-                    + "--judge-url). Default: " + AnswerSource.DEFAULT_POLICY + ".")
+            description = "The policy answering the real answers' extractions and verdicts offline, where no "
+                    + "fixture lies beside an answer (answer_N.json; not with --judge-url). Default: "
+                    + AnswerSource.DEFAULT_POLICY + ".")
     String answersPolicy;
 
     @Option(names = "--judge-url", paramLabel = "URL",

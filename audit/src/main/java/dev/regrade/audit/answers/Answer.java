@@ -11,8 +11,11 @@ import java.util.Objects;
  * @param inputName the audit input's name: {@code <agent>-<answer_base>}, path-safe and unique within its task
  * @param path      the file relative to the answers directory, with {@code /} separators
  * @param text      the answer text (UTF-8, line endings translated as Python's text mode does)
+ * @param fixture   the fixture beside it ({@code answer_1.json} for {@code answer_1.md}), relative to the
+ *                  answers directory with {@code /} separators; null for none
  */
-public record Answer(String agent, String task, String fileName, String inputName, String path, String text) {
+public record Answer(String agent, String task, String fileName, String inputName, String path, String text,
+                     String fixture) {
     public Answer {
         Objects.requireNonNull(agent, "agent");
         Objects.requireNonNull(task, "task");

@@ -14,7 +14,8 @@ import java.util.OptionalLong;
 
 /**
  * A real answer as an audit input (kind {@code answer}): its text is the answer; everything else a
- * run needs offline (the extractions, the verdicts, the maps) comes from a policy, unless the audit
+ * run needs offline (the extractions, the verdicts, the maps) comes from a policy or the fixture beside
+ * the answer, unless the audit
  * sends every request to a real judge ({@code --judge-url}), which then extracts and rules itself.
  */
 public final class AnswerWorld implements World {
@@ -22,11 +23,22 @@ public final class AnswerWorld implements World {
     public static final String KIND = "answer";
 
     private final Answer answer;
-    private final Policy policy;
+    private final World offline;
+    private final String offlineLabel;
 
+    /** A real answer whose extractions and verdicts come from a policy offline. */
     public AnswerWorld(Answer answer, Policy policy) {
+        this(answer, policy, "extractions and verdicts of the " + policy.name() + " policy");
+    }
+
+    /**
+     * A real answer whose extractions, verdicts, pages, maps, date and seed come from {@code offline}
+     * (a policy, or the fixture beside the answer), described by {@code offlineLabel}.
+     */
+    public AnswerWorld(Answer answer, World offline, String offlineLabel) {
         this.answer = Objects.requireNonNull(answer, "answer");
-        this.policy = Objects.requireNonNull(policy, "policy");
+        this.offline = Objects.requireNonNull(offline, "offline");
+        this.offlineLabel = Objects.requireNonNull(offlineLabel, "offlineLabel");
     }
 
     /** The answer file. */
@@ -46,7 +58,7 @@ public final class AnswerWorld implements World {
 
     @Override
     public String description() {
-        return answer.path() + " (offline: extractions and verdicts of the " + policy.name() + " policy)";
+        return answer.path() + " (offline: " + offlineLabel + ")";
     }
 
     @Override
@@ -56,37 +68,37 @@ public final class AnswerWorld implements World {
 
     @Override
     public Extractor extractor(String script) {
-        return policy.extractor(script);
+        return offline.extractor(script);
     }
 
     @Override
     public VerdictRules verdictRules() {
-        return policy.verdictRules();
+        return offline.verdictRules();
     }
 
     @Override
     public Map<String, String> pages() {
-        return policy.pages();
+        return offline.pages();
     }
 
     @Override
     public List<String> missingPages() {
-        return policy.missingPages();
+        return offline.missingPages();
     }
 
     @Override
     public MapsTool maps(String script) {
-        return policy.maps(script);
+        return offline.maps(script);
     }
 
     @Override
     public Optional<LocalDate> evalDate() {
-        return Optional.empty();
+        return offline.evalDate();
     }
 
     @Override
     public OptionalLong hashSeed() {
-        return OptionalLong.empty();
+        return offline.hashSeed();
     }
 
     /** The runner's names: the agent folder and the file name, e.g. {@code answer_1.md}. */

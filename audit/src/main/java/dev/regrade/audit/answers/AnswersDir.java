@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  * as {@code run_eval.py} and {@code eval_runner.evaluate_task} read it: every sub-folder of an agent
  * is a task, every regular file of a task folder whose suffix is {@code .md} is an answer, sorted by
  * name, read as UTF-8 in Python's text mode (CRLF and CR become LF); other files and deeper folders
- * are not looked at. An empty file is an answer (the runner evaluates it).
+ * are not looked at. An empty file is an answer (the runner evaluates it). A {@code .json} file of the
+ * same base name beside an answer ({@code answer_1.json}) is its fixture, which the runner ignores.
  *
  * <p>Where the runner only warns, the audit is stricter: a task folder whose name is close to a
  * known task's but not one is bad input with "did you mean" (it would pass over a misspelt task
@@ -180,8 +181,10 @@ public final class AnswersDir {
         String rel = root.relativize(file).toString().replace('\\', '/');
         String name = file.getFileName().toString();
         String base = name.substring(0, name.lastIndexOf('.'));
+        Path fixture = file.resolveSibling(base + ".json");
         return new Answer(agent.getFileName().toString(), task.getFileName().toString(), name,
-                safe(agent.getFileName().toString()) + "-" + safe(base), rel, text(file));
+                safe(agent.getFileName().toString()) + "-" + safe(base), rel, text(file),
+                Files.isRegularFile(fixture) ? root.relativize(fixture).toString().replace('\\', '/') : null);
     }
 
     /** The answer text, as {@code Path.read_text(encoding="utf-8")} gives it. */
@@ -234,7 +237,7 @@ public final class AnswersDir {
                 name = a.inputName() + "-" + n;
             }
             out.add(name.equals(a.inputName()) ? a
-                    : new Answer(a.agent(), a.task(), a.fileName(), name, a.path(), a.text()));
+                    : new Answer(a.agent(), a.task(), a.fileName(), name, a.path(), a.text(), a.fixture()));
         }
         return out;
     }

@@ -3,7 +3,6 @@ package dev.regrade.audit.core;
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.DidYouMean;
 import dev.regrade.audit.answers.Answer;
-import dev.regrade.audit.answers.AnswerWorld;
 import dev.regrade.audit.answers.AnswersDir;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.python.PythonRunner;
@@ -267,7 +266,7 @@ public final class Audit {
             }
             if (answers != null) {
                 for (Answer a : answers.of(name)) {
-                    inputs.add(new Input(script, new AnswerWorld(a, config.answers().offlinePolicy())));
+                    inputs.add(new Input(script, config.answers().world(a)));
                 }
             }
         }

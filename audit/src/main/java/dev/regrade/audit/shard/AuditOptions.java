@@ -146,6 +146,9 @@ final class AuditOptions {
             for (String script : config.scripts()) {
                 for (Answer a : read.of(script)) {
                     answers.put(a.path(), sha256(a.text().getBytes(StandardCharsets.UTF_8)));
+                    if (a.fixture() != null) {
+                        answers.put(a.fixture(), sha256(read(config.answers().dir().resolve(a.fixture()))));
+                    }
                 }
             }
         }

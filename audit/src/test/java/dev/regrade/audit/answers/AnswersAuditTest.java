@@ -79,6 +79,40 @@ class AnswersAuditTest {
         assertNotEquals(prompts(one), prompts(two));
     }
 
+    @Test
+    void aFixtureBesideAnAnswerRulesItOfflineAsTheSameFixtureWithTheAnswerInside() throws IOException {
+        Path shipped = Path.of("..", "fixtures", TASK, "fully-correct.json");
+        com.fasterxml.jackson.databind.node.ObjectNode fixture = (com.fasterxml.jackson.databind.node.ObjectNode)
+                dev.regrade.rubric.json.JsonFiles.parse(Files.readString(shipped));
+        Path dir = tmp.resolve("answers");
+        write(dir.resolve("a/" + TASK + "/answer_1.md"), fixture.get("answer").asText());
+        fixture.remove("answer");
+        write(dir.resolve("a/" + TASK + "/answer_1.json"), fixture.toString());
+        Path fixtures = tmp.resolve("fixtures/" + TASK);
+        Files.createDirectories(fixtures);
+        Files.copy(shipped, fixtures.resolve("fully-correct.json"));
+        AuditConfig config = new AuditConfig(List.of(TASK), List.of(), fixtures.getParent(), "released", "fixed",
+                Expectations.shipped(), List.of(0L), JudgeMode.IN_PROCESS, 2).withAnswers(new AnswerSource(dir, "hash"));
+        Audit.Outcome o = Audit.run(config, (done, total) -> { });
+        assertEquals("a/" + TASK + "/answer_1.md (offline: the fixture answer_1.json)",
+                o.report().comparisons().get(1).description());
+        for (String variant : List.of("released", "fixed")) {
+            var asFixture = dev.regrade.rubric.json.JsonFiles.parse(
+                    o.resultFiles().get("results/" + TASK + "/" + variant + "/fixture-fully-correct.json"));
+            var asAnswer = dev.regrade.rubric.json.JsonFiles.parse(
+                    o.resultFiles().get("results/" + TASK + "/" + variant + "/answer-a-answer_1.json"));
+            assertEquals(asFixture.get("final_score"), asAnswer.get("final_score"));
+            assertEquals(asFixture.get("eval_breakdown"), asAnswer.get("eval_breakdown"));
+            assertEquals(asFixture.path("regrade").get("judge_requests"), asAnswer.path("regrade").get("judge_requests"));
+        }
+        // the file is the answer: a fixture beside it that gives one too is refused
+        write(dir.resolve("a/" + TASK + "/answer_1.json"), "{\"script\": \"" + TASK + "\", \"answer\": \"x\"}");
+        dev.regrade.api.BadInputException e = assertThrows(dev.regrade.api.BadInputException.class,
+                () -> Audit.run(config, (done, total) -> { }));
+        assertTrue(e.getMessage().contains("answer_1.json: $.answer: the fixture of an answer gives no answer"),
+                e.getMessage());
+    }
+
     private static List<String> prompts(String resultFile) {
         List<String> out = new java.util.ArrayList<>();
         dev.regrade.rubric.json.JsonFiles.parse(resultFile).path("regrade").path("judge_requests")

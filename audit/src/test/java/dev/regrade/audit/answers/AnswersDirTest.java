@@ -46,6 +46,7 @@ class AnswersDirTest {
         write("alpha/gas_stations/answer_3.MD", "suffix compared exactly: not an answer");
         write("alpha/gas_stations/deeper/answer_4.md", "in a sub-folder: not looked at");
         write("alpha/README.md", "a file beside the tasks: not looked at");
+        write("alpha/gas_stations/answer_1.json", "{}");
         AnswersDir.Read r = read(List.of("gas_stations"));
         // agents by name, then files by name as Python sorts strings (answer_10 before answer_2)
         assertEquals(List.of("alpha-answer_1", "beta-answer_10", "beta-answer_2"),
@@ -55,6 +56,8 @@ class AnswersDirTest {
         assertEquals("answer_1.md", first.fileName());
         assertEquals("alpha/gas_stations/answer_1.md", first.path());
         assertEquals("one", first.text());
+        assertEquals("alpha/gas_stations/answer_1.json", first.fixture()); // its fixture, beside it
+        assertEquals(null, r.of("gas_stations").get(1).fixture());
         assertEquals(3, r.count());
     }
 
