@@ -87,6 +87,31 @@ class AuditAnswersCliTest {
         assertTrue(again.err().contains("or the answers in " + answers + " changed since"), again.err());
     }
 
+    @Test
+    void judgeUrlSendsEveryRequestThereAndTheReportNamesIt() throws IOException {
+        dev.regrade.judge.server.FakeJudgeServer judge = dev.regrade.judge.server.FakeJudgeServer.start(
+                dev.regrade.judge.server.FakeJudgeConfig.defaults()
+                        .withRules(dev.regrade.rubric.port.VerdictRules.hash())
+                        .withExtractor(dev.regrade.policies.Policies.HASH.extractor("rl_course_book")));
+        try {
+            CliRun r = run(audit("real", "--judge-url", judge.baseUrl()));
+            assertEquals(0, r.status(), r.out() + r.err());
+            assertTrue(Files.readString(tmp.resolve("real/report.md"))
+                    .contains("Judge: " + judge.baseUrl() + " (model o4-mini)"));
+            // the fake judge rules as the hash policy does: the same results as the in-process audit
+            assertEquals(0, run(audit("offline")).status());
+            Map<String, String> real = tree(tmp.resolve("real/results"));
+            assertEquals(tree(tmp.resolve("offline/results")), real);
+            // nothing answers under /nowhere: exit 3, naming the run
+            CliRun lost = run(audit("lost", "--judge-url", judge.baseUrl() + "/nowhere"));
+            assertEquals(ExitCodes.JUDGE_UNAVAILABLE, lost.status(), lost.out() + lost.err());
+            assertTrue(lost.err().contains("\nregrade audit: run rl_course_book "), lost.err());
+            assertTrue(lost.err().contains("answered HTTP 404"), lost.err());
+        } finally {
+            judge.stop();
+        }
+    }
+
     private void assertBadInput(String expected, List<String> args) {
         CliRun r = run(args);
         assertEquals(ExitCodes.BAD_INPUT, r.status(), r.out() + r.err());
