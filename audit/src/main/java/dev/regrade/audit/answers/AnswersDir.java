@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * as {@code run_eval.py} and {@code eval_runner.evaluate_task} read it: every sub-folder of an agent
  * is a task, every regular file of a task folder whose suffix is {@code .md} is an answer, sorted by
  * name, read as UTF-8 in Python's text mode (CRLF and CR become LF); other files and deeper folders
- * are not looked at. An empty file is an answer (the runner evaluates it). A {@code .json} file of the
+ * are not looked at, nor are hidden folders and folders without an answer. An empty file is an answer (the runner evaluates it). A {@code .json} file of the
  * same base name beside an answer ({@code answer_1.json}) is its fixture, which the runner ignores.
  *
  * <p>Where the runner only warns, the audit is stricter: a task folder whose name is close to a
@@ -125,6 +125,9 @@ public final class AnswersDir {
             for (Path task : folders(agent)) {
                 String t = task.getFileName().toString();
                 List<Path> files = answerFiles(task);
+                if (files.isEmpty()) {
+                    continue; // nothing the runner would evaluate (logs, a cache, an empty folder)
+                }
                 if (byTask.containsKey(t)) {
                     for (Path f : files) {
                         byTask.get(t).add(answer(dir, agent, task, f));
@@ -147,9 +150,13 @@ public final class AnswersDir {
         return new Read(byTask, notAudited, unknown);
     }
 
-    /** Sub-folders, sorted by name as Python sorts strings (by code point). */
+    /**
+     * Sub-folders, sorted by name as Python sorts strings (by code point); hidden ones ({@code .git})
+     * are no agent or task (the runner would skip them as tasks without a script).
+     */
     private static List<Path> folders(Path dir) {
-        return list(dir).stream().filter(Files::isDirectory).toList();
+        return list(dir).stream().filter(p -> !p.getFileName().toString().startsWith(".") && Files.isDirectory(p))
+                .toList();
     }
 
     /** The runner's answer files: regular files whose Python suffix is {@code .md}, sorted by name. */

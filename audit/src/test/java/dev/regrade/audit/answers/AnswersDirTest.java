@@ -100,6 +100,9 @@ class AnswersDirTest {
         write("a/rl_course_book/answer_2.md", "x");
         write("b/rl_course_book/answer_1.md", "x");
         write("a/lol_sylas/answer_1.md", "x");
+        write("a/main_logs/run.log", "a folder without answers: not a task");
+        write(".git/objects/answer.md", "a hidden folder: no agent");
+        write("a/gas_station/notes.txt", "close to a task's name, but holds no answer: not looked at");
         AnswersDir.Read r = read(List.of("gas_stations", "ikea_shopping_list"));
         assertEquals(1, r.count());
         assertEquals(Map.of("rl_course_book", 3), r.notAudited());
