@@ -47,8 +47,9 @@ import picocli.CommandLine.Option;
             "  ./regrade audit --scripts rl_course_book --after instructors-last --expect my-expectations.json",
             "  ./regrade audit --python ~/Mind2Web-2 --before-scripts ~/Mind2Web-2/eval_scripts/2025_10_23 \\",
             "      --after-scripts my-fixed-scripts      (the Python originals: <task>.py of both directories)",
-            "  ./regrade audit --scripts gas_stations --answers answers --seeds 0    # answers/<agent>/gas_stations/*.md",
-            "  ./regrade audit --answers answers --judge-url http://127.0.0.1:8766/v1    # a judge serve --replay",
+            "  ./regrade audit --answers answers --seeds 0    # answers/<agent>/<task>/*.md",
+            "  ./regrade audit --answers answers --judge-url http://127.0.0.1:8766/v1",
+            "      (every request to a 'judge serve --replay' of a real judge)",
             "  ./regrade audit --shard 1/2 --out shard-1    # half the matrix; then 2/2",
             "  ./regrade merge shard-1 shard-2    # = ./regrade audit, byte for byte",
             "", ExitStatus.FOOTER})
