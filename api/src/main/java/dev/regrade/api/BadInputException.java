@@ -75,13 +75,8 @@ public class BadInputException extends RuntimeException {
      */
     public static BadInputException invalidJson(String file, JsonProcessingException e) {
         JsonLocation at = e.getLocation();
-        String m = String.valueOf(e.getOriginalMessage());
-        int nl = m.indexOf('\n');
-        m = nl < 0 ? m : m.substring(0, nl);
-        int source = m.indexOf(" (start marker at [Source");
-        m = source < 0 ? m : m.substring(0, source);
         return new BadInputException(file, at == null ? 0 : Math.max(0, at.getLineNr()),
-                at == null ? 0 : Math.max(0, at.getColumnNr()), null, "not valid JSON: " + m, null, e);
+                at == null ? 0 : Math.max(0, at.getColumnNr()), null, JsonSyntax.describe(e), null, e);
     }
 
     /** The one message shape; parts that are null or 0 are left out. */

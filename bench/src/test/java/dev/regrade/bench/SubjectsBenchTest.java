@@ -76,15 +76,16 @@ class SubjectsBenchTest {
     }
 
     @Test
-    void aGoldenFileUnderHalfAMegabyteShowsAsZeroMegabytes() {
-        // Known bug, kept: the golden column is printed with no decimals ("%4.0f MB"), so LongQA's 0.4 MB
-        // golden file at 1x reads "0 MB" (README's Performance table, made by tools/benchtable, says 0.4 MB).
+    void aGoldenFileUnderTenMegabytesShowsOneDecimal() {
+        // LongQA's golden file at 1x is 0.4 MB: it once read "0 MB" (whole megabytes only)
         ObjectNode doc = (ObjectNode) BenchTableTest.json(PAIRED);
         ObjectNode row = (ObjectNode) doc.withArray("wearable").get(1);
         row.put("golden_mb", 0.4).put("scale", 1);
         row.remove("met");
         String line = SubjectsBench.table(doc).lines().filter(l -> l.startsWith("  longqa")).findFirst().orElseThrow();
-        assertTrue(line.startsWith("  longqa    fixed       1x    70000    0 MB |"), line);
+        assertTrue(line.startsWith("  longqa    fixed       1x    70000  0.4 MB |"), line);
+        assertEquals("40 MB", SubjectsBench.megabytes(40.2));
+        assertEquals("9.9 MB", SubjectsBench.megabytes(9.94));
     }
 
     @Test

@@ -170,7 +170,12 @@ final class AuditCommand extends RegradeCommand {
         long start = System.nanoTime();
         // On a terminal the progress line is rewritten in place; in a log, one line per tenth.
         boolean terminal = System.console() != null;
+        int[] counts = new int[2];
+        Interruption.during(() -> prefix() + "interrupted after " + counts[0] + " of " + counts[1] + " runs; nothing "
+                + "was written (" + out + " is as it was)");
         Audit.Progress progress = (done, total) -> {
+            counts[0] = done;
+            counts[1] = total;
             int step = terminal ? 25 : Math.max(1, total / 10);
             if (!quiet && (done == total || done % step == 0)) {
                 synchronized (err) {
@@ -187,7 +192,9 @@ final class AuditCommand extends RegradeCommand {
             return shard(config, part, progress, clock);
         }
         Audit.Outcome outcome = Audit.run(config, progress, clock);
+        Interruption.writing(prefix(), out);
         AuditWriter.write(out, outcome);
+        Interruption.writeDone();
         clock.mark("write results and reports");
         if (timings != null) {
             clock.judgeRequests(outcome.judgeRequests());

@@ -69,6 +69,10 @@ final class DiffCommand extends RegradeCommand {
         Map<String, Path> a = jsonFiles(after);
         TreeSet<String> names = new TreeSet<>(b.keySet());
         names.addAll(a.keySet());
+        if (names.isEmpty()) {
+            // "no differences in 0 files" would pass a CI job that compares the wrong directories forever
+            throw new BadInputException(before + ", " + after + ": no result files (*.json) in either directory");
+        }
         int differing = 0;
         for (String rel : names) {
             if (!b.containsKey(rel)) {

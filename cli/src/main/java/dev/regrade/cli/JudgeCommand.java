@@ -62,7 +62,7 @@ final class JudgeCommand extends CommandGroup {
                 "one; for OpenAI: --upstream https://api.openai.com/v1, key in $OPENAI_API_KEY):",
                 "  ./regrade judge serve --port 8766 --record recording \\",
                 "    --upstream http://127.0.0.1:8765/v1",
-                "  ./regrade run --script gas_stations --policy hash --judge http \\",
+                "  ./regrade run --script ikea_shopping_list --policy hash --judge http \\",
                 "    --judge-url http://127.0.0.1:8766/v1",
                 "  ./regrade judge serve --port 8766 --replay recording",
                 "On Ctrl-C, a recording or replaying judge prints its tally: the requests",
@@ -145,6 +145,7 @@ final class JudgeCommand extends CommandGroup {
                 throw new BadInputException("cannot listen on 127.0.0.1:" + port + ": " + whyNotBound(e));
             }
             CountDownLatch stopped = new CountDownLatch(1);
+            Interruption.finished(); // a server ends by a signal: its own hook below says what it did
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.stop();
                 if (recording != null) {

@@ -35,6 +35,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     public static void main(String[] args) {
         // -Dregrade.bench.probe=FILE (set only by regrade bench for its child runs): timing and heap report.
         dev.regrade.bench.Probe probe = dev.regrade.bench.Probe.fromSystemProperty();
+        Interruption.install(System.err);
         int status = run(args);
         if (probe != null) {
             probe.write(status);

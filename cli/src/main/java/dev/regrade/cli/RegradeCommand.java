@@ -22,6 +22,8 @@ abstract class RegradeCommand implements Callable<Integer> {
 
     @Override
     public final Integer call() throws Exception {
+        // A signal while the command works says so (exit 130); commands that write say more (Interruption).
+        Interruption.during(() -> prefix() + "interrupted");
         try {
             refuseRepeats(spec);
             return execute();
@@ -29,6 +31,8 @@ abstract class RegradeCommand implements Callable<Integer> {
             return fail(e.getMessage(), ExitCodes.BAD_INPUT);
         } catch (JudgeUnavailableException e) {
             return fail(e.getMessage(), ExitCodes.JUDGE_UNAVAILABLE);
+        } finally {
+            Interruption.finished();
         }
     }
 

@@ -71,9 +71,7 @@ final class ResultFiles {
             if (e.getCause() instanceof JsonProcessingException j) {
                 throw BadInputException.invalidJson(file.toString(), j);
             }
-            String m = String.valueOf(e.getCause().getMessage());
-            int nl = m.indexOf('\n');
-            throw new BadInputException(file + ": not valid JSON: " + (nl < 0 ? m : m.substring(0, nl)));
+            throw new BadInputException(file + ": not valid JSON");
         }
     }
 }

@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:",
             "  ./regrade run --script gas_stations --variant fixed --fixture fixtures/gas_stations/short-final-leg.json",
             "  ./regrade run --script rl_course_book --variant fixed --policy hash --format json",
-            "  ./regrade run --script gas_stations --policy hash --judge http --judge-url http://127.0.0.1:8766/v1",
+            "  ./regrade run --script ikea_shopping_list --policy hash --judge http --judge-url http://127.0.0.1:8766/v1",
             "    (a judge started by 'judge serve', e.g. one recording or replaying a real judge)",
             "", ExitStatus.FOOTER})
 final class RunCommand extends RegradeCommand {
@@ -114,6 +114,14 @@ final class RunCommand extends RegradeCommand {
         }
         out().print(format == Format.json ? r.fileText() : TreeText.render(r.document()));
         out().flush();
+        if (endpoint != null) {
+            // The endpoint answered the extractions as well as the verdicts: the input's own answers were
+            // not used, so the tree can differ from an in-process run of the same input.
+            err().println("regrade run: every judge and extraction request went to " + endpoint.baseUrl()
+                    + ": its answers, not the " + world.kind() + " " + world.name() + "'s verdict rules and "
+                    + "extractions, decided this tree (an in-process run of the same input can score differently)");
+            err().flush();
+        }
         return ExitCodes.OK;
     }
 }

@@ -110,6 +110,10 @@ class JudgeRecordReplayTest {
             recorded = run(recorder.baseUrl, "released");
             String log = recorder.stop();
             assertEquals(0, recorded.status(), recorded.err());
+            assertEquals("regrade run: every judge and extraction request went to " + recorder.baseUrl + ": its "
+                    + "answers, not the fixture budget-flips-to-fail's verdict rules and extractions, decided this tree "
+                    + "(an in-process run of the same input can score differently)\n", recorded.err(),
+                    "the run says the endpoint, not its input, answered");
             assertTrue(log.startsWith("regrade judge serve: recording into " + recording + " (0 recorded answers) from "
                     + upstream.baseUrl + "/chat/completions, no API key (from $REGRADE_TEST_NO_SUCH_VARIABLE: not set)"
                     + "; Ctrl-C to stop\n"), log);

@@ -69,6 +69,27 @@ class LauncherTest {
         assertEquals(List.of("mvn -q -B -DskipTests package"), launch(home).mvnCalls);
     }
 
+    @Test
+    void theFirstScoreAfterABuildSaysItWritesTheClassDataArchive() throws Exception {
+        Path home = checkout(true);
+        // java as the launcher calls it: the run writes its class list, the dump writes the archive
+        script(dir.resolve("bin/java"), """
+                dump=no
+                for a in "$@"; do [ "$a" = -Xshare:dump ] && dump=yes; done
+                for a in "$@"; do
+                  case "$a" in
+                    -XX:DumpLoadedClassList=*) echo x > "${a#-XX:DumpLoadedClassList=}" ;;
+                    -XX:SharedArchiveFile=*) [ "$dump" = yes ] && echo archive > "${a#-XX:SharedArchiveFile=}" ;;
+                  esac
+                done
+                echo 'java ran'""");
+        Run first = launch(home, "score");
+        assertTrue(first.stderr.contains("regrade: writing the class-data archive cli/target/regrade-score.jsa "
+                + "(once after a build, about 10 s; later runs start faster)..."), first.stderr);
+        assertTrue(Files.exists(home.resolve("cli/target/regrade-score.jsa")));
+        assertEquals("", launch(home, "score").stderr, "the archive is written once");
+    }
+
     /** A scratch checkout: the launcher, poms, a main and a test source, build output, and maybe the jar. */
     private Path checkout(boolean withJar) throws IOException {
         Path home = dir.resolve("checkout");
@@ -101,9 +122,13 @@ class LauncherTest {
     }
 
     private Run launch(Path home) throws Exception {
+        return launch(home, "--version");
+    }
+
+    private Run launch(Path home, String command) throws Exception {
         Path log = dir.resolve("mvn.log");
         Files.deleteIfExists(log);
-        ProcessBuilder pb = new ProcessBuilder("bash", home.resolve("regrade").toString(), "--version");
+        ProcessBuilder pb = new ProcessBuilder("bash", home.resolve("regrade").toString(), command);
         pb.environment().put("PATH", dir.resolve("bin") + ":" + System.getenv("PATH"));
         pb.redirectOutput(dir.resolve("out.txt").toFile());
         pb.redirectError(dir.resolve("err.txt").toFile());

@@ -52,7 +52,8 @@ import java.util.regex.PatternSyntaxException;
 public final class Fixture implements World {
     /** The keys a fixture may have. */
     public static final List<String> KEYS = List.of("script", "description", "answer", "extractions",
-            "malformed_extractions", "fallback_policy", "judge", "maps", "pages", "missing_pages", "eval_date", "hash_seed");
+            "malformed_extractions", "fallback_policy", "judge", "maps", "pages", "missing_pages", "eval_date", "hash_seed",
+            "expected");
     private static final List<String> JUDGE_KEYS = List.of("rules", "reject", "table");
     private static final Kind<String> NON_EMPTY = Kind.TEXT.where(v -> !v.textValue().isEmpty(), "a non-empty string");
 
@@ -70,11 +71,36 @@ public final class Fixture implements World {
     private final List<String> missingPages;
     private final LocalDate evalDate;
     private final Long hashSeed;
+    private final Map<String, Expected> expected;
+
+    /**
+     * What the fixture's author states a variant scores on it ({@code "expected": {"released": 0.5,
+     * "fixed": "crashed"}}): a final score from 0 to 1, as written (compared to four decimals), or a
+     * crash. A shipped fixture's statement is held against the audit by a test, so a description cannot
+     * drift from the result it describes.
+     *
+     * @param score   the final score, or null for a crash
+     * @param crashed whether the variant raises on this input
+     */
+    public record Expected(Double score, boolean crashed) {
+        /** Whether a run's outcome is this: a crash, or a score equal to four decimals. */
+        public boolean matches(boolean runCrashed, Double runScore) {
+            if (crashed || runCrashed) {
+                return crashed == runCrashed;
+            }
+            return runScore != null && Math.abs(runScore - score) <= 0.00005;
+        }
+
+        @Override
+        public String toString() {
+            return crashed ? "crashed" : dev.regrade.pycompat.PyRepr.repr(score);
+        }
+    }
 
     private Fixture(String file, String name, String script, String description, String answer,
                     Map<String, JsonNode> extractions, Map<String, JsonNode> malformed, Policy fallback, VerdictRules rules,
                     Map<String, Integer> distances, Map<String, String> pages, List<String> missingPages,
-                    LocalDate evalDate, Long hashSeed) {
+                    LocalDate evalDate, Long hashSeed, Map<String, Expected> expected) {
         this.file = file;
         this.name = name;
         this.script = script;
@@ -89,6 +115,7 @@ public final class Fixture implements World {
         this.missingPages = missingPages;
         this.evalDate = evalDate;
         this.hashSeed = hashSeed;
+        this.expected = expected;
     }
 
     /**
@@ -198,9 +225,24 @@ public final class Fixture implements World {
         }
         Long seed = root.get("hash_seed").optional(Kind.LONG.where(v -> v.longValue() >= 0
                 && v.longValue() <= 4294967295L, "a whole number from 0 to 4294967295 (a PYTHONHASHSEED)")).orElse(null);
+        Map<String, Expected> expected = new LinkedHashMap<>();
+        JsonField ex2 = root.get("expected");
+        if (!ex2.isMissing()) {
+            ex2.as(Kind.OBJECT.as("an object mapping variant to its final score (0 to 1) or \"crashed\""));
+            ex2.members().forEach((variant, v) -> {
+                JsonNode n = v.node();
+                if (n.isTextual() && n.textValue().equals("crashed")) {
+                    expected.put(variant, new Expected(null, true));
+                } else if (n.isNumber() && n.doubleValue() >= 0 && n.doubleValue() <= 1) {
+                    expected.put(variant, new Expected(n.doubleValue(), false));
+                } else {
+                    throw v.bad("expected a final score from 0 to 1 or \"crashed\", got " + n);
+                }
+            });
+        }
         return new Fixture(file, name, script, description, answer, Collections.unmodifiableMap(extractions),
                 Collections.unmodifiableMap(malformed), fallback, rules, Collections.unmodifiableMap(distances), Collections.unmodifiableMap(pages),
-                List.copyOf(missing), date, seed);
+                List.copyOf(missing), date, seed, Collections.unmodifiableMap(expected));
     }
 
     private static VerdictRules judge(JsonField j) {
@@ -293,6 +335,26 @@ public final class Fixture implements World {
     /** The model replies given for extractions unchecked, by extraction name. */
     public Map<String, JsonNode> malformedExtractions() {
         return malformed;
+    }
+
+    /** What the author states each variant scores on this input (by variant name; empty when not stated). */
+    public Map<String, Expected> expected() {
+        return expected;
+    }
+
+    /**
+     * Checks the variants named under {@code expected} are the script's: a misspelt variant would state
+     * nothing and be held against nothing.
+     */
+    public Fixture checkExpectedVariants(List<String> variants) {
+        for (String v : expected.keySet()) {
+            if (!variants.contains(v)) {
+                throw BadInputException.at(file, JsonPath.member(JsonPath.member(JsonPath.ROOT, "expected"), v),
+                        "the script " + script + " has no variant '" + v + "' (variants: " + String.join(", ", variants)
+                                + ")", DidYouMean.closest(v, variants).orElse(null));
+            }
+        }
+        return this;
     }
 
     /** The policy answering extractions this fixture does not list. */

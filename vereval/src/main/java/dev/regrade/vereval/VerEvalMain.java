@@ -228,6 +228,7 @@ public final class VerEvalMain {
                     t.setDaemon(true);
                     return t;
                 });
+        FailureReasons reasons = new FailureReasons(err);
         try (FileOutputStream stream = new FileOutputStream(logPath.toFile(), true)) {
             ExecutorCompletionService<ObjectNode> done = new ExecutorCompletionService<>(pool);
             // Jobs in flight: enough to keep every worker busy, bounded so that queued tasks hold little.
@@ -247,6 +248,8 @@ public final class VerEvalMain {
                     result = f.get();
                 } catch (ExecutionException e) {
                     result = errorRow(job, e.getCause(), key);
+                    reasons.failed(job.get("question_id").textValue(), result.get("error_type").textValue(),
+                            result.get("error").textValue());
                 }
                 result.set("fingerprint", job.get("fingerprint"));
                 result.put("completed_at", ZonedDateTime.now(ZoneOffset.UTC).format(COMPLETED_AT));
@@ -269,6 +272,8 @@ public final class VerEvalMain {
         ObjectNode summary = Summary.summarize(results, expected);
         writeJson(output.resolve("summary.json"), summary);
         out.println(PyJson.dumps(summary, VerEvalJson.PRINTED));
+        out.flush();
+        reasons.printTally(toScore, logPath.toString());
         return summary.get("failed").intValue() != 0 ? 1 : 0;
     }
 

@@ -234,6 +234,13 @@ class JudgeFaultTest {
         }
         Outcome o = run("http://127.0.0.1:" + port + "/v1", "--api-retries", "1", "--timeout", "2");
         assertErrorRow(o, "APIConnectionError", "Connection error.");
+        // stdout is the original's (the bare status); the reason reaches the terminal on stderr
+        assertTrue(o.out().contains("[1/1] " + QID + ": error\n"), o.out());
+        assertFalse(o.out().contains("Connection error."), o.out());
+        assertTrue(o.err().contains("regrade vereval: " + QID + " failed: APIConnectionError: Connection error.\n"),
+                o.err());
+        assertTrue(o.err().contains("regrade vereval: 1 of 1 samples failed (each row's error is in "), o.err());
+        assertTrue(o.err().contains("  1 × APIConnectionError: Connection error.\n"), o.err());
     }
 
     // ---- bad replies ----

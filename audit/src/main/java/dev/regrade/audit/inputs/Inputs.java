@@ -52,7 +52,8 @@ public final class Inputs {
      */
     public static Fixture fixture(Path file, String script) {
         Fixture f = Fixture.load(file).requireScript(script, RubricScripts.names());
-        return f.checkExtractions(script(f.script()).declaration());
+        RubricScript port = script(f.script());
+        return f.checkExtractions(port.declaration()).checkExpectedVariants(port.variantNames());
     }
 
     /**

@@ -281,7 +281,7 @@ public final class Shards {
             if (e.getCause() instanceof JsonProcessingException j) {
                 throw BadInputException.invalidJson(file.toString(), j);
             }
-            throw new BadInputException(file + ": not valid JSON: " + e.getCause().getMessage());
+            throw new BadInputException(file + ": not valid JSON");
         }
     }
 }
