@@ -1,6 +1,8 @@
 package dev.regrade.cli;
 
 import dev.regrade.bench.PhaseTimes;
+import dev.regrade.audit.answers.AnswerSource;
+import dev.regrade.audit.answers.RealJudge;
 import dev.regrade.audit.core.Audit;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.core.AuditWriter;
@@ -53,6 +55,9 @@ import picocli.CommandLine.Option;
             "  # script or engine changed",
             "  ./regrade audit --python ~/Mind2Web-2 --base main --head my-fix \\",
             "      --policies hash --seeds 0",
+            "  ./regrade audit --answers answers --seeds 0    # answers/<agent>/<task>/*.md",
+            "  # every request to a 'judge serve --replay' of a real judge:",
+            "  ./regrade audit --answers answers --judge-url http://127.0.0.1:8766/v1",
             "  ./regrade audit --shard 1/2 --out shard-1    # half the matrix; then 2/2",
             "  ./regrade merge shard-1 shard-2    # = ./regrade audit, byte for byte",
             "", ExitStatus.FOOTER})
@@ -132,6 +137,36 @@ final class AuditCommand extends RegradeCommand {
     /** The revisions read for --base/--head, open while the audit runs; null without them. */
     private dev.regrade.audit.python.GitRevisions revisions;
 
+    @Option(names = "--answers", paramLabel = "DIR",
+            description = "Real answers in the Mind2Web 2 runner's layout, DIR/<agent>/<task>/*.md: each is one more "
+                    + "input of its task (results answer-<agent>-<answer>.json), before and after. Answers of tasks "
+                    + "not audited are passed over with a count; a task folder whose name is close to a task's but "
+                    + "not one is exit 2.")
+    Path answersDir;
+
+    @Option(names = "--answers-policy", paramLabel = "P",
+            description = "The policy answering the real answers' extractions and verdicts offline, where no "
+                    + "fixture lies beside an answer (answer_N.json; not with --judge-url). Default: "
+                    + AnswerSource.DEFAULT_POLICY + ".")
+    String answersPolicy;
+
+    @Option(names = "--judge-url", paramLabel = "URL",
+            description = "Send every judge and extraction request of every run to this OpenAI-compatible base URL "
+                    + "(…/v1) instead of the inputs' rules, e.g. a 'judge serve --replay DIR' of a real judge: the "
+                    + "audit is then the real judge's, for free. A request it does not answer abandons the audit "
+                    + "(exit 3) naming the run and the request.")
+    String judgeUrl;
+
+    @Option(names = "--judge-model", paramLabel = "M",
+            description = "The model named in those requests (with --judge-url). Default: o4-mini, what the runner "
+                    + "passes.")
+    String judgeModel;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR",
+            description = "The environment variable holding the --judge-url endpoint's key (Java runs; none needed "
+                    + "for a judge serve on this machine). Default: OPENAI_API_KEY.")
+    String apiKeyEnv;
+
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
 
@@ -170,6 +205,12 @@ final class AuditCommand extends RegradeCommand {
                     + part.index() + "): the default " + out + " is the whole audit's");
         }
         AuditConfig config = config();
+        if (config.answers() != null) {
+            // what the directory gave, and what it passed over, before the runs
+            err.println("regrade audit: " + config.answers().read(config.answers().knownTasks(config.python()),
+                    config.scripts()).summaryLine());
+            err.flush();
+        }
         long start = System.nanoTime();
         // On a terminal the progress line is rewritten in place; in a log, one line per tenth.
         boolean terminal = System.console() != null;
@@ -259,7 +300,7 @@ final class AuditCommand extends RegradeCommand {
         }
         // Over HTTP a worker waits for each reply, so twice as many workers keep the cores busy.
         int cores = Runtime.getRuntime().availableProcessors();
-        int n = threads != null ? threads : mode == JudgeMode.HTTP ? 2 * cores : cores;
+        int n = threads != null ? threads : mode == JudgeMode.HTTP || judgeUrl != null ? 2 * cores : cores;
         if (n < 1 || n > 256) {
             throw new BadInputException("--threads: expected 1 to 256");
         }
@@ -267,7 +308,43 @@ final class AuditCommand extends RegradeCommand {
         AuditConfig config = new AuditConfig(new ArrayList<>(scriptNames), policyNames, fixtureDir,
                 revisions != null ? revisions.before() : before, revisions != null ? revisions.after() : after,
                 expectations, seeds, mode, n);
-        return py == null ? config : config.withPython(py);
+        config = py == null ? config : config.withPython(py);
+        return config.withAnswers(answerSource()).withRealJudge(realJudge(mode));
+    }
+
+    private AnswerSource answerSource() {
+        if (answersDir == null) {
+            if (answersPolicy != null) {
+                throw new BadInputException("--answers-policy needs --answers DIR");
+            }
+            return null;
+        }
+        AnswerSource source = new AnswerSource(answersDir, answersPolicy == null ? AnswerSource.DEFAULT_POLICY
+                : answersPolicy);
+        source.offlinePolicy();
+        return source;
+    }
+
+    private RealJudge realJudge(JudgeMode mode) {
+        if (judgeUrl == null) {
+            if (judgeModel != null || apiKeyEnv != null) {
+                throw new BadInputException((judgeModel != null ? "--judge-model" : "--api-key-env")
+                        + " needs --judge-url URL");
+            }
+            return null;
+        }
+        if (mode == JudgeMode.IN_PROCESS && spec.commandLine().getParseResult().hasMatchedOption("--judge")) {
+            throw new BadInputException("--judge in-process and --judge-url contradict each other: --judge-url "
+                    + "sends every request over HTTP");
+        }
+        RealJudge real = new RealJudge(judgeUrl, judgeModel == null ? RealJudge.of(judgeUrl).model() : judgeModel,
+                apiKeyEnv == null ? RealJudge.of(judgeUrl).apiKeyEnv() : apiKeyEnv);
+        try {
+            real.config(System::getenv);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--judge-url: " + e.getMessage());
+        }
+        return real;
     }
 
     /** The --base/--head revisions read into a temporary folder, or null without --base. */

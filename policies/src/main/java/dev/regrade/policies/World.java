@@ -46,4 +46,12 @@ public interface World {
 
     /** The hash seed this input asks for, if any (a run may override it). */
     OptionalLong hashSeed();
+
+    /**
+     * The agent and answer file names the runner would pass the script ({@code agent_name},
+     * {@code answer_name}), for an input that has them (a real answer); empty: the audit's own names.
+     */
+    default Optional<Map.Entry<String, String>> runnerNames() {
+        return Optional.empty();
+    }
 }

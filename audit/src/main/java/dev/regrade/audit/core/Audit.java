@@ -2,12 +2,15 @@ package dev.regrade.audit.core;
 
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.DidYouMean;
+import dev.regrade.audit.answers.Answer;
+import dev.regrade.audit.answers.AnswersDir;
 import dev.regrade.audit.inputs.Inputs;
 import dev.regrade.audit.python.FixtureProbe;
 import dev.regrade.audit.prompts.PromptComparison;
 import dev.regrade.audit.python.PythonRunner;
 import dev.regrade.audit.python.PythonScripts;
 import dev.regrade.audit.run.JudgeMode;
+import dev.regrade.audit.run.JudgeUnavailableException;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.SentPrompt;
@@ -218,7 +221,8 @@ public final class Audit {
         List<RunSpec> again = new ArrayList<>();
         Set<String> standIns = Collections.synchronizedSet(new TreeSet<>());
         // In HTTP mode one fake judge serves every worker, each on a lane of its own.
-        try (FakeJudgeServer server = config.judge() == JudgeMode.HTTP || config.python() != null
+        try (FakeJudgeServer server = config.judge() == JudgeMode.HTTP && config.realJudge() == null
+                || config.python() != null
                 ? FakeJudgeServer.start(FakeJudgeConfig.defaults()) : null) {
             if (server != null) {
                 phases.mark("fake judge start");
@@ -262,6 +266,8 @@ public final class Audit {
                 Inputs.checkFixturesDir(config.fixturesDir());
             }
         }
+        AnswersDir.Read answers = config.answers() == null ? null
+                : config.answers().read(config.answers().knownTasks(config.python()), config.scripts());
         for (String name : config.scripts()) {
             RubricScript script = config.python() != null ? PythonScripts.script(name) : Inputs.script(name);
             // the Python originals' variants are script directories, not the port's variants
@@ -278,6 +284,11 @@ public final class Audit {
                         inputs.add(new Input(script, config.python() != null && !PythonScripts.ported(name)
                                 ? Inputs.unportedFixture(f, name) : Inputs.fixture(f, name)));
                     }
+                }
+            }
+            if (answers != null) {
+                for (Answer a : answers.of(name)) {
+                    inputs.add(new Input(script, config.answers().world(a)));
                 }
             }
         }
@@ -346,9 +357,19 @@ public final class Audit {
                                            Set<String> standIns) {
         return Workers.map("regrade-audit", config.threads(), specs, () -> config.python() != null
                         ? new PythonRunner(config.python(), server)
+                                .withJudgeUrl(config.realJudge() == null ? null : config.realJudge().url())
+                        : config.realJudge() != null
+                        ? new Runner().withEndpoint(config.realJudge().config(System::getenv))
                         : server == null ? new Runner() : new Runner().onServer(server),
                 (AutoCloseable runner, RunSpec spec) -> {
-                    RunRecord r = runner instanceof PythonRunner p ? p.run(spec) : ((Runner) runner).run(spec, config.judge());
+                    RunRecord r;
+                    try {
+                        r = runner instanceof PythonRunner p ? p.run(spec) : ((Runner) runner).run(spec, config.judge());
+                    } catch (JudgeUnavailableException e) {
+                        // which run, as well as which request: the run is the thing to look at
+                        throw new JudgeUnavailableException("run " + RunId.of(spec).label() + ": " + e.getMessage(),
+                                e.getCause());
+                    }
                     progress.update(done.incrementAndGet(), total);
                     return r;
                 }, runner -> {
@@ -394,7 +415,7 @@ public final class Audit {
         List<LintFinding> lint = table.stream().flatMap(r -> ReportSections.lint(r).stream()).toList();
         DeclaredExpectations expectations = ReportSections.expectations(config.expectations());
         AuditReport report = new AuditReport(AuditReport.VERSION, config.before(), config.after(),
-                config.judge().label(), config.seeds(), expectations,
+                config.judgeLabel(), config.seeds(), expectations,
                 ReportSections.totals(runs.size(), comparisons, unexpected, crashes, determinism, lint, prompts),
                 comparisons, unexpected, determinism, lint, crashes,
                 ReportSections.changelog(comparisons, unexpected, expectations, config.scripts(), prompts),

@@ -1,5 +1,7 @@
 package dev.regrade.audit.core;
 
+import dev.regrade.audit.answers.AnswerSource;
+import dev.regrade.audit.answers.RealJudge;
 import dev.regrade.audit.expect.Expectations;
 import dev.regrade.audit.python.PythonSetup;
 import dev.regrade.audit.run.JudgeMode;
@@ -23,10 +25,13 @@ import java.util.Objects;
  *                     instead of repeated (output is identical either way; a test checks it)
  * @param python       where the Python originals come from, for an audit of them ({@code --python});
  *                     null for an audit of the Java ports
+ * @param answers      real answers as inputs ({@code --answers}); null for none
+ * @param realJudge    the endpoint every judge and extraction request goes to ({@code --judge-url});
+ *                     null: the inputs' own rules answer
  */
 public record AuditConfig(List<String> scripts, List<String> policies, Path fixturesDir, String before, String after,
                           Expectations expectations, List<Long> seeds, JudgeMode judge, int threads,
-                          boolean seedReuse, PythonSetup python) {
+                          boolean seedReuse, PythonSetup python, AnswerSource answers, RealJudge realJudge) {
     public AuditConfig {
         scripts = List.copyOf(scripts);
         policies = List.copyOf(policies);
@@ -43,6 +48,14 @@ public record AuditConfig(List<String> scripts, List<String> policies, Path fixt
         }
     }
 
+    /** An audit without real answers or a real judge. */
+    public AuditConfig(List<String> scripts, List<String> policies, Path fixturesDir, String before, String after,
+                       Expectations expectations, List<Long> seeds, JudgeMode judge, int threads, boolean seedReuse,
+                       PythonSetup python) {
+        this(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, threads, seedReuse, python,
+                null, null);
+    }
+
     /** An audit of the Java ports. */
     public AuditConfig(List<String> scripts, List<String> policies, Path fixturesDir, String before, String after,
                        Expectations expectations, List<Long> seeds, JudgeMode judge, int threads, boolean seedReuse) {
@@ -57,37 +70,57 @@ public record AuditConfig(List<String> scripts, List<String> policies, Path fixt
 
     public AuditConfig withExpectations(Expectations value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, value, seeds, judge, threads,
-                seedReuse, python);
+                seedReuse, python, answers, realJudge);
     }
 
     public AuditConfig withThreads(int value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, value,
-                seedReuse, python);
+                seedReuse, python, answers, realJudge);
     }
 
     public AuditConfig withScripts(List<String> value) {
         return new AuditConfig(value, policies, fixturesDir, before, after, expectations, seeds, judge, threads,
-                seedReuse, python);
+                seedReuse, python, answers, realJudge);
     }
 
     public AuditConfig withSeeds(List<Long> value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, value, judge, threads,
-                seedReuse, python);
+                seedReuse, python, answers, realJudge);
     }
 
     public AuditConfig withSeedReuse(boolean value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, threads,
-                value, python);
+                value, python, answers, realJudge);
     }
 
     public AuditConfig withJudge(JudgeMode value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, value, threads,
-                seedReuse, python);
+                seedReuse, python, answers, realJudge);
     }
 
     /** An audit of the Python originals from this setup (runs go over HTTP to the fake judge). */
     public AuditConfig withPython(PythonSetup value) {
         return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, JudgeMode.HTTP,
-                threads, seedReuse, value);
+                threads, seedReuse, value, answers, realJudge);
+    }
+
+    /** This audit with real answers as inputs (null: none). */
+    public AuditConfig withAnswers(AnswerSource value) {
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds, judge, threads,
+                seedReuse, python, value, realJudge);
+    }
+
+    /**
+     * This audit with every judge and extraction request sent to {@code value} (null: the inputs' rules);
+     * its runs go over HTTP.
+     */
+    public AuditConfig withRealJudge(RealJudge value) {
+        return new AuditConfig(scripts, policies, fixturesDir, before, after, expectations, seeds,
+                value == null ? judge : JudgeMode.HTTP, threads, seedReuse, python, answers, value);
+    }
+
+    /** How the report names the judge: the mode, or the real judge's URL and model. */
+    public String judgeLabel() {
+        return realJudge != null ? realJudge.label() : judge.label();
     }
 }

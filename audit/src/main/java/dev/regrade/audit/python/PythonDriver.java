@@ -119,7 +119,10 @@ final class PythonDriver implements AutoCloseable {
         return started;
     }
 
-    /** Evaluates one run; returns the driver's final message ({@code done} or {@code crashed}). */
+    /**
+     * Evaluates one run; returns the driver's final message ({@code done}, {@code crashed}, or
+     * {@code judge_failed} when a strict run's judge did not answer).
+     */
     JsonNode run(ObjectNode request, Callbacks callbacks) {
         request.put("op", "run");
         write(request);
@@ -149,7 +152,7 @@ final class PythonDriver implements AutoCloseable {
                     write(JSON.createObjectNode().put("cache_dir", page.cacheDir().toAbsolutePath().toString())
                             .put("stem", page.stem()));
                 }
-                case "done", "crashed", "missing_module" -> {
+                case "done", "crashed", "missing_module", "judge_failed" -> {
                     return msg;
                 }
                 case "failed" -> throw new IllegalStateException("the Python driver failed: "

@@ -7,6 +7,7 @@ import dev.regrade.api.BadInputException;
 import dev.regrade.api.JsonField;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.PromptRecorder;
+import dev.regrade.audit.run.JudgeUnavailableException;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
 import dev.regrade.audit.run.SentPrompt;
@@ -68,6 +69,7 @@ public final class PythonRunner implements AutoCloseable {
     private final TreeSet<String> caches = new TreeSet<>();
     private final TreeSet<String> standIns = new TreeSet<>();
     private int runs;
+    private String judgeUrl;
 
     /** A runner on its own lane of this running server (which the caller owns), in a temporary folder of its own. */
     public PythonRunner(PythonSetup setup, FakeJudgeServer server) {
@@ -79,6 +81,17 @@ public final class PythonRunner implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Sends every judge and extraction request of this runner's runs to {@code url} (an OpenAI-compatible
+     * base URL, e.g. a {@code judge serve --replay}) instead of the fake judge's lane; null: the lane. No
+     * API key is sent. A request that endpoint does not answer with a 2xx abandons the run
+     * ({@link JudgeUnavailableException}) instead of failing its node as the engine would.
+     */
+    public PythonRunner withJudgeUrl(String url) {
+        this.judgeUrl = url;
+        return this;
     }
 
     /** The stand-ins the drivers installed for modules the user's environment lacks, sorted. */
@@ -130,10 +143,11 @@ public final class PythonRunner implements AutoCloseable {
         ObjectNode request = JsonNodeFactory.instance.objectNode()
                 .put("script", script.toAbsolutePath().toString())
                 .put("answer", world.answer(task))
-                .put("agent_name", Runner.AGENT_NAME)
-                .put("answer_name", world.name())
+                .put("agent_name", world.runnerNames().map(Map.Entry::getKey).orElse(Runner.AGENT_NAME))
+                .put("answer_name", world.runnerNames().map(Map.Entry::getValue).orElse(world.name()))
                 .put("model", EvaluationContext.DEFAULT_MODEL)
-                .put("base_url", lane.baseUrl())
+                .put("base_url", judgeUrl != null ? judgeUrl : lane.baseUrl())
+                .put("judge_strict", judgeUrl != null)
                 .put("cache_dir", cache.directory().toAbsolutePath().toString())
                 .put("eval_date", date.toString());
         JsonNode reply;
@@ -159,6 +173,10 @@ public final class PythonRunner implements AutoCloseable {
                     reply.path("name").isTextual() ? reply.path("name").asText() : null, script, spec.variant(), engine,
                     reply.path("message").asText());
         }
+        if ("judge_failed".equals(reply.path("op").asText())) {
+            throw new JudgeUnavailableException("the judge did not answer (" + reply.path("message").asText()
+                    + "); the run was abandoned instead of scoring every later check as failed", null);
+        }
         List<String> visited = new ArrayList<>();
         reply.path("pages").forEach(u -> visited.add(u.asText()));
         ResultSummary summary;
@@ -169,7 +187,8 @@ public final class PythonRunner implements AutoCloseable {
             outcome = RunOutcome.CRASHED;
             errorType = reply.path("type").asText();
             error = reply.path("message").asText();
-            summary = new ResultSummary(Runner.AGENT_NAME, world.name(), null, EvaluationContext.DEFAULT_MODEL,
+            summary = new ResultSummary(world.runnerNames().map(Map.Entry::getKey).orElse(Runner.AGENT_NAME),
+                    world.runnerNames().map(Map.Entry::getValue).orElse(world.name()), null, EvaluationContext.DEFAULT_MODEL,
                     EvaluationContext.DEFAULT_MODEL, List.of(), null);
         } else {
             summary = summary(reply.get("summary"), script);

@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -126,7 +127,8 @@ public final class Runner implements AutoCloseable {
         extractor = prompts.extractor(extractor);
         AtomicBoolean seedRead = new AtomicBoolean();
         EvaluationContext ctx = EvaluationContext.of(spec.world().answer(script))
-                .withNames(AGENT_NAME, spec.world().name())
+                .withNames(spec.world().runnerNames().map(Map.Entry::getKey).orElse(AGENT_NAME),
+                        spec.world().runnerNames().map(Map.Entry::getValue).orElse(spec.world().name()))
                 .withJudge(judge)
                 .withExtractor(extractor)
                 .withPages(pages)

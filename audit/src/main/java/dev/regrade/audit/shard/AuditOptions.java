@@ -3,6 +3,10 @@ package dev.regrade.audit.shard;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regrade.audit.answers.Answer;
+import dev.regrade.audit.answers.AnswerSource;
+import dev.regrade.audit.answers.AnswersDir;
+import dev.regrade.audit.answers.RealJudge;
 import dev.regrade.audit.core.AuditConfig;
 import dev.regrade.audit.expect.Expectations;
 import dev.regrade.api.BadInputException;
@@ -62,6 +66,15 @@ final class AuditOptions {
             ObjectNode dirs = p.putObject("scripts");
             py.scriptDirs().forEach((variant, dir) -> dirs.put(variant, dir.toString()));
         }
+        // only when given, so an audit without them records what it always did
+        if (config.answers() != null) {
+            o.putObject("answers").put("dir", config.answers().dir().toString())
+                    .put("policy", config.answers().policy());
+        }
+        if (config.realJudge() != null) {
+            o.putObject("judge_url").put("url", config.realJudge().url()).put("model", config.realJudge().model())
+                    .put("api_key_env", config.realJudge().apiKeyEnv());
+        }
         return o;
     }
 
@@ -85,11 +98,22 @@ final class AuditOptions {
                 f.get("policies").list(JsonField.Kind.TEXT), fixtures, f.get("before").text(), f.get("after").text(),
                 expect, seeds, judge, threads, f.get("seed_reuse").bool());
         JsonField py = f.get("python");
-        if (py.isMissingOrNull()) {
-            return config;
+        if (!py.isMissingOrNull()) {
+            Map<String, Path> dirs = new LinkedHashMap<>(py.get("scripts").map(d -> Paths.get(d.text())));
+            config = config.withPython(new PythonSetup(py.get("exe").text(), Paths.get(py.get("checkout").text()),
+                    dirs));
         }
-        Map<String, Path> dirs = new LinkedHashMap<>(py.get("scripts").map(d -> Paths.get(d.text())));
-        return config.withPython(new PythonSetup(py.get("exe").text(), Paths.get(py.get("checkout").text()), dirs));
+        JsonField answers = f.get("answers");
+        if (!answers.isMissingOrNull()) {
+            config = config.withAnswers(new AnswerSource(Paths.get(answers.get("dir").text()),
+                    answers.get("policy").text()));
+        }
+        JsonField realJudge = f.get("judge_url");
+        if (!realJudge.isMissingOrNull()) {
+            config = config.withRealJudge(new RealJudge(realJudge.get("url").text(), realJudge.get("model").text(),
+                    realJudge.get("api_key_env").text()));
+        }
+        return config;
     }
 
     /**
@@ -109,6 +133,21 @@ final class AuditOptions {
                 if (Files.isDirectory(dir)) {
                     for (Path f : Inputs.fixtureFiles(dir)) {
                         files.put(config.fixturesDir().relativize(f).toString().replace('\\', '/'), sha256(read(f)));
+                    }
+                }
+            }
+        }
+        if (config.answers() != null) {
+            // the answers by their place in the directory and their text, not where the directory is
+            ((ObjectNode) options.get("answers")).remove("dir");
+            ObjectNode answers = d.putObject("answers");
+            AnswersDir.Read read = config.answers().read(config.answers().knownTasks(config.python()),
+                    config.scripts());
+            for (String script : config.scripts()) {
+                for (Answer a : read.of(script)) {
+                    answers.put(a.path(), sha256(a.text().getBytes(StandardCharsets.UTF_8)));
+                    if (a.fixture() != null) {
+                        answers.put(a.fixture(), sha256(read(config.answers().dir().resolve(a.fixture()))));
                     }
                 }
             }

@@ -160,7 +160,9 @@ public final class Shards {
         }
         if (!here.equals(first.digest())) {
             throw new BadInputException(first.dir() + ": the shards ran on other inputs than are here (the fixtures"
-                    + (config.fixturesDir() == null ? "" : " in " + config.fixturesDir()) + " changed since); merge "
+                    + (config.fixturesDir() == null ? "" : " in " + config.fixturesDir())
+                    + (config.answers() == null ? "" : " or the answers in " + config.answers().dir())
+                    + " changed since); merge "
                     + "in the checkout the shards ran in, or run the shards again");
         }
         Map<RunId, Integer> holders = Audit.shardsOfRuns(config, first.count());

@@ -7,13 +7,14 @@ answers one JSON line per message on its own stdout (the scripts' prints go to s
   -> {"op": "ready", "standins": [...], "client", "cache"} or {"op": "import_error", "message", "traceback", "fix"}
      (then exits 2); "cache" is the engine's cache class: CacheFileSys (2.0) or CacheClass (pre-2.0)
   <- {"op": "run", "script": PATH, "answer", "agent_name", "answer_name", "model", "base_url",
-      "cache_dir", "eval_date"}
+      "cache_dir", "eval_date", "judge_strict"}
   -> {"op": "maps", "from", "to", "mode"}        <- {"value": metres or text} | {"error": text}
   -> {"op": "page", "url"}                        <- {"cache_dir": DIR, "stem": STEM | null} (a folder holding
                                                     that page too, as STEM.txt and STEM.jpg; null: none)
   -> {"op": "done", "summary", "pages"} | {"op": "crashed", "type", "message", "pages", "traceback"}
      | {"op": "missing_module", "module", "name", "message", "traceback"} (the script imports a mind2web2
        module, or a name of one, that this engine lacks)
+     | {"op": "judge_failed", "message", "pages"} (judge_strict: the endpoint did not answer a request)
      | {"op": "failed", "message", "traceback"} (the driver itself failed)
 The client never suspends (a blocking HTTP call inside the coroutine), so the original's asyncio code
 sends its requests in one order, whatever the scheduling.
@@ -319,12 +320,27 @@ def strict(schema, root=None):
     return schema
 
 
+class JudgeUnanswered(BaseException):
+    """A strict run's endpoint (audit --judge-url) did not answer a request. A BaseException, so that no
+    `except Exception` of the engine or a script turns it into a failed node: the run is abandoned."""
+
+
+def what_request(headers):
+    """The request as a message names it: the extraction, else the node verified."""
+    if "X-Regrade-Extraction" in headers:
+        return "extraction '" + urllib.parse.unquote(headers["X-Regrade-Extraction"]) + "'"
+    if "X-Regrade-Node" in headers:
+        return "verification of node '" + urllib.parse.unquote(headers["X-Regrade-Node"]) + "'"
+    return "a request"
+
+
 class StdlibClient:
     """The engine's LLMClient interface (async_response) with http.client: the shapes the engine reads."""
 
-    def __init__(self, base_url):
+    def __init__(self, base_url, strict=False):
         parts = urllib.parse.urlsplit(base_url.rstrip("/"))
         self.host, self.port, self.path = parts.hostname, parts.port, parts.path
+        self.base_url, self.strict = base_url, strict
         self.connection = None
 
     def _post(self, body, headers):
@@ -347,6 +363,9 @@ class StdlibClient:
                 self.connection = None
                 if attempt == 2:
                     raise
+        if reply.status != 200 and self.strict:
+            raise JudgeUnanswered(f"{what_request(headers)}: the judge at {self.base_url} answered HTTP "
+                                  f"{reply.status}: {text[:500]}")
         if reply.status != 200:
             raise RuntimeError(f"Error code: {reply.status} - {text}")
         return json.loads(text)
@@ -357,7 +376,14 @@ class StdlibClient:
         if template is not None:
             body["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": template.__name__, "schema": json_schema_of(template), "strict": True}}
-        reply = self._post(body, regrade_headers(template is not None))
+        headers = regrade_headers(template is not None)
+        try:
+            reply = self._post(body, headers)
+        except OSError as e:  # refused, reset, timed out: ConnectionError and socket.timeout are OSErrors
+            if self.strict:
+                raise JudgeUnanswered(f"{what_request(headers)}: cannot reach the judge at {self.base_url}: "
+                                      f"{type(e).__name__}: {e}") from None
+            raise
         message = reply["choices"][0]["message"]
         usage = reply.get("usage") or {}
         tokens = {"input_tokens": usage.get("prompt_tokens", 0), "output_tokens": usage.get("completion_tokens", 0)}
@@ -370,11 +396,21 @@ class StdlibClient:
 class SdkClient:
     """The same interface through the real openai SDK (synchronous calls: the coroutine never suspends)."""
 
-    def __init__(self, openai, base_url):
+    def __init__(self, openai, base_url, strict=False):
         self.client = openai.OpenAI(base_url=base_url, api_key="regrade-offline", max_retries=2)
+        self.openai, self.base_url, self.strict = openai, base_url, strict
 
     async def async_response(self, count_token=False, **kwargs):
         headers = regrade_headers(kwargs.get("response_format") is not None)
+        if not self.strict:
+            return self._respond(count_token, headers, kwargs)
+        try:
+            return self._respond(count_token, headers, kwargs)
+        except (self.openai.APIStatusError, self.openai.APIConnectionError) as e:
+            raise JudgeUnanswered(f"{what_request(headers)}: the judge at {self.base_url} did not answer: "
+                                  f"{type(e).__name__}: {e}") from None
+
+    def _respond(self, count_token, headers, kwargs):
         if "response_format" in kwargs:
             reply = self.client.beta.chat.completions.parse(extra_headers=headers, **kwargs)
             value = reply.choices[0].message.parsed
@@ -386,11 +422,11 @@ class SdkClient:
         return (value, tokens) if count_token else value
 
 
-def make_client(base_url):
+def make_client(base_url, strict=False):
     openai = sys.modules.get("openai")
     if openai is not None and not getattr(openai, "__regrade_standin__", False) and hasattr(openai, "OpenAI"):
-        return SdkClient(openai, base_url)
-    return StdlibClient(base_url)
+        return SdkClient(openai, base_url, strict)
+    return StdlibClient(base_url, strict)
 
 
 # --------------------------------------------------------------------------- #
@@ -546,7 +582,7 @@ def run(engine, req):
 
         async def evaluate():
             return await module.evaluate_answer(
-                client=make_client(req["base_url"]), answer=req["answer"], agent_name=req["agent_name"],
+                client=make_client(req["base_url"], req.get("judge_strict", False)), answer=req["answer"], agent_name=req["agent_name"],
                 answer_name=req["answer_name"], cache=cache, semaphore=DualSemaphore(), logger=logger,
                 model=req["model"])
         import warnings
@@ -554,6 +590,8 @@ def run(engine, req):
             warnings.simplefilter("ignore")
             summary = asyncio.run(evaluate())
         return {"op": "done", "summary": json.loads(json.dumps(summary, default=str)), "pages": pages}
+    except JudgeUnanswered as e:
+        return {"op": "judge_failed", "message": str(e), "pages": pages}
     except Exception as e:  # the original raised: recorded as crashed, as the Java runs are
         return {"op": "crashed", "type": type(e).__name__, "message": str(e), "pages": pages,
                 "traceback": traceback.format_exc()}
