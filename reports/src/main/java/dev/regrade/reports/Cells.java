@@ -20,13 +20,55 @@ final class Cells {
         return v == null ? "–" : PyFormat.fixed(v, 3);
     }
 
-    /** A score difference with its sign ({@code +0.250}, {@code -1.000}, {@code 0}); an en dash for none. */
+    /**
+     * A score difference in the scores' own format, signed ({@code +0.250}, {@code -1.000}, {@code 0.000}); an
+     * en dash for none.
+     */
     static String delta(Double v) {
         if (v == null) {
             return "–";
         }
         double d = v;
-        return d == 0.0 ? "0" : (d > 0 ? "+" : "") + PyFormat.fixed(d, 3);
+        return d == 0.0 ? "0.000" : (d > 0 ? "+" : "") + PyFormat.fixed(d, 3);
+    }
+
+    /**
+     * For a row whose score did not move but whose tree did ({@code 0.000 → 0.000}), what changed in one
+     * phrase ("score unchanged: 2 verdicts, 1 claim changed"); null for any other row.
+     */
+    static String sameScorePhrase(Comparison c) {
+        if (c.before().crashed() || c.after().crashed() || c.before().finalScore() == null
+                || !c.before().finalScore().equals(c.after().finalScore()) || c.shownChanges().isEmpty()) {
+            return null;
+        }
+        java.util.Map<String, Set<String>> nodesByWhat = new java.util.LinkedHashMap<>();
+        for (String what : List.of("added", "removed", "moved", "claims", "verdicts", "other")) {
+            nodesByWhat.put(what, new LinkedHashSet<>());
+        }
+        for (dev.regrade.reports.model.CheckedChange ch : c.shownChanges()) {
+            NodeChange n = ch.change();
+            String what = switch (n.changeClass()) {
+                case STRUCTURAL -> n.kind().equals("added") || n.kind().equals("removed") ? n.kind() : "moved";
+                case CONTENT -> n.kind().equals("desc") ? "claims" : "other";
+                case VERDICT -> "verdicts";
+                default -> "other";
+            };
+            nodesByWhat.get(what).add(n.node());
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        nodesByWhat.forEach((what, nodes) -> {
+            int n = nodes.size();
+            if (n == 0) {
+                return;
+            }
+            parts.add(switch (what) {
+                case "added", "removed", "moved" -> n + (n == 1 ? " node " : " nodes ") + what;
+                case "claims" -> n + (n == 1 ? " claim" : " claims") + " reworded";
+                case "verdicts" -> n + (n == 1 ? " verdict" : " verdicts") + " changed";
+                default -> n + (n == 1 ? " node's" : " nodes'") + " critical flag or strategy changed";
+            });
+        });
+        return "score unchanged, " + String.join(", ", parts);
     }
 
     /** How many nodes of a comparison have a shown (non-derived) change the expectations do not allow. */

@@ -99,6 +99,11 @@ public final class Html {
               });
               document.querySelectorAll('table.finding tbody tr').forEach(function(r){r.hidden=!(q===''||has(r,q));});
               shown.textContent=n+' of '+rows.length+' score rows shown';
+              var none=document.getElementById('nomatch'),trees=document.querySelectorAll('.cmp:not([hidden])').length;
+              none.hidden=!(n===0&&trees===0);
+              none.textContent=n===0&&trees===0?'Nothing matches '+(q===''?'':'\u201c'+box.value.trim()+'\u201d ')
+                +(f==='all'?'':'under \u201c'+sel.options[sel.selectedIndex].text+'\u201d ')
+                +'\u2014 no score row and no tree; choose another filter or clear the search.':'';
             }
             function readHash(){
               var h=location.hash.slice(1);
@@ -237,7 +242,8 @@ public final class Html {
                     .append("</option>");
         }
         b.append("</select></label><label>Search <input type=\"search\" name=\"q\" ")
-                .append("placeholder=\"node id or claim text\"></label><span id=\"shown\"></span></form>\n");
+                .append("placeholder=\"node id or claim text\"></label><span id=\"shown\"></span></form>\n"
+                + "<p id=\"nomatch\" class=\"bad\" hidden></p>\n");
     }
 
     /**
@@ -366,9 +372,11 @@ public final class Html {
                     .append("</p></details>\n");
         }
         b.append("<div class=\"pair\"><div class=\"tree\"><h3>").append(e(before)).append("</h3>");
-        tree(b, left, byNode, why, c.before());
+        // With one side crashed there is nothing to compare a subtree with: it is not "unchanged".
+        boolean compared = left != null && right != null;
+        tree(b, left, byNode, why, c.before(), compared);
         b.append("</div><div class=\"tree\"><h3>").append(e(after)).append("</h3>");
-        tree(b, right, byNode, why, c.after());
+        tree(b, right, byNode, why, c.after(), compared);
         b.append("</div></div></details>\n");
     }
 
@@ -408,14 +416,14 @@ public final class Html {
     }
 
     private static void tree(StringBuilder b, ResultNode root, Map<String, CheckedChange> changed,
-                             Map<String, StringBuilder> why, ComparedRun side) {
+                             Map<String, StringBuilder> why, ComparedRun side, boolean compared) {
         if (root == null) {
             b.append("<p class=\"bad\">No tree: the run crashed (").append(e(Objects.toString(side.errorType(), "")))
                     .append(": ").append(e(Objects.toString(side.error(), ""))).append(")</p>");
             return;
         }
         b.append("<ul>");
-        node(b, root, changed, why);
+        node(b, root, changed, why, compared);
         b.append("</ul>");
     }
 
@@ -429,14 +437,14 @@ public final class Html {
             return t;
         }
 
-        String text() {
+        String text(boolean compared) {
             StringBuilder t = new StringBuilder().append(total()).append(total() == 1 ? " node" : " nodes");
             for (Status s : Status.values()) {
                 if (byStatus[s.ordinal()] > 0) {
                     t.append(" · ").append(byStatus[s.ordinal()]).append(' ').append(s.value());
                 }
             }
-            return t.append(", unchanged").toString();
+            return t.append(compared ? ", unchanged" : ", the other side has no tree").toString();
         }
     }
 
@@ -446,7 +454,7 @@ public final class Html {
      * known when the container opens (linear in the tree times its depth).
      */
     private static Held node(StringBuilder b, ResultNode n, Map<String, CheckedChange> changed,
-                             Map<String, StringBuilder> why) {
+                             Map<String, StringBuilder> why, boolean compared) {
         String id = n.id();
         CheckedChange ch = changed.get(id);
         String status = n.status().value();
@@ -479,7 +487,7 @@ public final class Html {
             StringBuilder children = new StringBuilder();
             int[] below = new int[byStatus.length];
             for (ResultNode c : n.children()) {
-                Held held = node(children, c, changed, why);
+                Held held = node(children, c, changed, why, compared);
                 anyChange |= held.changed();
                 for (int k = 0; k < below.length; k++) {
                     below[k] += held.byStatus()[k];
@@ -488,7 +496,7 @@ public final class Html {
             }
             b.append(anyChange ? "<details open><summary>" : "<details><summary>").append(label);
             if (!anyChange) {
-                b.append(" <span class=\"count\">").append(new Held(false, below).text()).append("</span>");
+                b.append(" <span class=\"count\">").append(new Held(false, below).text(compared)).append("</span>");
             }
             b.append("</summary><ul>").append(children).append("</ul></details>");
         } else {
@@ -516,7 +524,9 @@ public final class Html {
             return "–";
         }
         long unexpected = Cells.unexpectedShown(c);
-        return Cells.nodes(c.changes().stream().map(CheckedChange::change).toList(), 4, Html::code)
+        String same = Cells.sameScorePhrase(c);
+        return (same == null ? "" : e(same) + ": ")
+                + Cells.nodes(c.changes().stream().map(CheckedChange::change).toList(), 4, Html::code)
                 + (unexpected > 0 ? " (<span class=\"bad\">" + unexpected + " unexpected</span>)" : "");
     }
 

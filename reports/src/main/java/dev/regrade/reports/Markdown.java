@@ -31,6 +31,12 @@ import java.util.stream.Collectors;
 public final class Markdown {
     /** The full report's file name, beside {@code report.md}, which links to it. */
     public static final String FULL_FILE = "report-full.md";
+    /**
+     * Where report.md's reader finds the full report. Not a link: report.md is pasted into a pull-request
+     * comment, where a relative link leads nowhere.
+     */
+    static final String WHERE_FULL = "`" + FULL_FILE + "`, beside this report in the audit's output directory (in the "
+            + "pull-request workflow, the `regrade-audit` artifact of the run)";
 
     /** Tables longer than this are folded in the summary. */
     private static final int FOLD_ROWS = 10;
@@ -78,7 +84,7 @@ public final class Markdown {
         table(b, detail, report.crashes(), "None.\n",
                 "| Script | Input | Variant | Python error | Other variant |\n|---|---|---|---|---|\n",
                 c -> List.of(esc(c.input().script()), input(c.input()), esc(c.variant()),
-                        esc(c.errorType() + ": " + c.error()),
+                        error(c.errorType(), c.error()),
                         esc(c.otherVariant()) + ": " + (c.otherCrashed() ? "crashed too"
                                 : "scored " + Cells.score(c.otherScore()))));
 
@@ -122,8 +128,7 @@ public final class Markdown {
             report.python().lines().forEach(l -> b.append(esc(l)).append("\n\n"));
         }
         if (detail == Detail.SUMMARY) {
-            b.append("Every row, every input's changes and the expectations: [").append(FULL_FILE).append("](")
-                    .append(FULL_FILE).append(").\n\n");
+            b.append("Every row, every input's changes and the expectations: ").append(WHERE_FULL).append(".\n\n");
         }
     }
 
@@ -288,8 +293,8 @@ public final class Markdown {
         int more = groups.size() - shown;
         if (more > 0) {
             b.append("+").append(more).append(" more prompt change").append(more == 1 ? "" : "s")
-                    .append(" not shown here: every one with its diff in [").append(FULL_FILE).append("](")
-                    .append(FULL_FILE).append("#changed-prompts).\n\n");
+                    .append(" not shown here: every one with its diff under \"Changed prompts\" in ")
+                    .append(WHERE_FULL).append(".\n\n");
         }
     }
 
@@ -382,6 +387,26 @@ public final class Markdown {
         }
     }
 
+    /**
+     * A crash's Python error in a table cell: its first line, and the whole message with its line breaks
+     * (a pydantic validation error lists one field a line) folded under it.
+     */
+    private static String error(String type, String message) {
+        String text = type + ": " + message;
+        int nl = text.indexOf('\n');
+        if (nl < 0) {
+            return esc(text);
+        }
+        String lines = text.lines().map(Markdown::htmlText).collect(Collectors.joining("<br>"));
+        return "<details><summary>" + htmlText(text.substring(0, nl)) + "</summary>" + lines + "</details>";
+    }
+
+    /** Text for inside an HTML element of a table cell: markup, pipes and backticks made inert. */
+    private static String htmlText(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "&#124;")
+                .replace("`", "&#96;").replace("*", "&#42;").replace("_", "&#95;").replace("[", "&#91;");
+    }
+
     private static String input(ScriptInput in) {
         return esc(in.inputLabel());
     }
@@ -399,7 +424,8 @@ public final class Markdown {
             return "–";
         }
         long unexpected = Cells.unexpectedShown(c);
-        return nodes(c.changes().stream().map(CheckedChange::change).toList(), 4)
+        String same = Cells.sameScorePhrase(c);
+        return (same == null ? "" : esc(same) + ": ") + nodes(c.changes().stream().map(CheckedChange::change).toList(), 4)
                 + (unexpected > 0 ? " (**" + unexpected + " unexpected**)" : "");
     }
 

@@ -160,6 +160,15 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void aSearchThatMatchesNothingSaysSo() throws Exception {
+        String dom = dom("#filter=all&q=no_such_node_anywhere");
+        assertTrue(rows(dom).stream().allMatch(Row::hidden), "no row matches");
+        assertTrue(dom.contains("<p id=\"nomatch\" class=\"bad\">Nothing matches \u201cno_such_node_anywhere\u201d "
+                + "\u2014 no score row and no tree; choose another filter or clear the search.</p>"), "said: " + dom);
+        assertTrue(dom("#filter=all").contains("<p id=\"nomatch\" class=\"bad\" hidden=\"\"></p>"), "silent when rows show");
+    }
+
+    @Test
     void unchangedSubtreesStartCollapsedWithTheirCount() throws Exception {
         String dom = dom("#filter=all");
         Matcher m = Pattern.compile("<details><summary><span class=\"node [a-z]+\" data-node=\"[^\"]*\"[^>]*>.*?</span>"

@@ -74,7 +74,7 @@ class HtmlTest {
                 + "<td class=\"num\">crashed (TypeError)</td><td class=\"num\">0.500</td><td class=\"num\">–</td>"
                 + "<td><code>(run)</code> (<span class=\"bad\">1 unexpected</span>)</td></tr>\n"), SMALL);
         assertTrue(SMALL.contains("<tr id=\"row-2\" data-flags=\"\"><td>rl_course_book</td><td>policy empty</td>"
-                + "<td class=\"num\">0.000</td><td class=\"num\">0.000</td><td class=\"num\">0</td><td>–</td></tr>\n"), SMALL);
+                + "<td class=\"num\">0.000</td><td class=\"num\">0.000</td><td class=\"num\">0.000</td><td>–</td></tr>\n"), SMALL);
         assertFalse(SMALL.contains("id=\"cmp-2\""), "an unchanged input has no trees");
     }
 

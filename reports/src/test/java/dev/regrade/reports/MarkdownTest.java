@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regrade.reports.model.AuditReport;
+import dev.regrade.reports.model.Crash;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +31,7 @@ class MarkdownTest {
 
                 Judge: in-process · hash seeds: [0] · expectations: (built-in) none.json
 
-                Every row, every input's changes and the expectations: [report-full.md](report-full.md).
+                Every row, every input's changes and the expectations: `report-full.md`, beside this report in the audit's output directory (in the pull-request workflow, the `regrade-audit` artifact of the run).
 
                 ## Unexpected changes
 
@@ -97,8 +99,10 @@ class MarkdownTest {
                 | rl_course_book | policy minimal | crashed (TypeError) | 0.500 | – | `(run)` (**1 unexpected**) |
 
                 """, section(SMALL, "Score impact"));
-        assertTrue(section(FULL, "Score impact").contains("| rl_course_book | policy empty | 0.000 | 0.000 | 0 | – |\n"));
-        assertTrue(SMALL.contains("[report-full.md](report-full.md)"));
+        assertTrue(section(FULL, "Score impact").contains("| rl_course_book | policy empty | 0.000 | 0.000 | 0.000 | – |\n"));
+        // report.md is pasted into a PR comment, where a relative link leads nowhere: it says where the file is
+        assertFalse(SMALL.contains("](report-full.md"), SMALL);
+        assertTrue(SMALL.contains("`report-full.md`, beside this report"), SMALL);
     }
 
     @Test
@@ -152,8 +156,9 @@ class MarkdownTest {
         assertTrue(section(md, "Unexpected changes").contains("| gas_stations | fixture long-final-leg | "
                 + "`station_2_check` | verdict | station_2_check status: passed → failed; station_2_check score: "
                 + "1.0 → 0.0 |\n"), md);
-        assertTrue(section(md, "Score impact").contains("| 0 | `station_5_distance_check`, `station_1`, "
-                + "`station_2_check` (**1 unexpected**) |\n"), "one unexpected node, not two changes");
+        assertTrue(section(md, "Score impact").contains("| 0.000 | score unchanged, 1 claim reworded, 2 verdicts changed: "
+                + "`station_5_distance_check`, `station_1`, `station_2_check` (**1 unexpected**) |\n"),
+                "one unexpected node, not two changes; what changed at the same score, in one phrase: " + md);
     }
 
     @Test
@@ -187,5 +192,23 @@ class MarkdownTest {
         assertEquals(List.of("| rl_course_book | released | policy empty | `course_name_check` | None | "
                 + "The course &lt;script&gt;alert('x')&lt;/script&gt; \\| None is taught |"), rows);
         assertFalse(SMALL.contains("<script>"));
+    }
+
+    @Test
+    void aMultiLineCrashKeepsItsLineBreaksFoldedUnderItsFirstLine() {
+        AuditReport small = SmallReports.small();
+        String pydantic = "1 validation error for BookList\nbooks.0.title\n  Input should be a valid string "
+                + "[type=string_type, input_value=None, input_type=NoneType]";
+        Crash c = small.crashes().get(0);
+        AuditReport withError = new AuditReport(small.version(), small.before(), small.after(), small.judge(),
+                small.seeds(), small.expectations(), small.summary(), small.comparisons(), small.unexpected(),
+                small.determinism(), small.lint(), List.of(new Crash(c.input(), c.variant(), "ValidationError", pydantic,
+                        c.otherVariant(), c.otherOutcome(), c.otherScore())), small.changelog(), small.python(),
+                small.prompts());
+        String crashes = section(Markdown.render(withError), "Crashes");
+        assertTrue(crashes.contains("| <details><summary>ValidationError: 1 validation error for BookList</summary>"
+                + "ValidationError: 1 validation error for BookList<br>books.0.title<br>  Input should be a valid string "
+                + "&#91;type=string&#95;type, input&#95;value=None, input&#95;type=NoneType]</details> |"), crashes);
+        assertEquals(1, crashes.lines().filter(l -> l.startsWith("| rl_course_book")).count(), "one table row: " + crashes);
     }
 }

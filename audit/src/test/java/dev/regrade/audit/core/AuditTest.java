@@ -152,8 +152,8 @@ class AuditTest {
         for (String script : scripts) {
             assertTrue(section.contains("### " + script + "\n"), script + " has a diff in report.md");
         }
-        assertTrue(section.contains("more prompt changes not shown here: every one with its diff in "
-                + "[report-full.md](report-full.md#changed-prompts)."), section);
+        assertTrue(section.contains("more prompt changes not shown here: every one with its diff under \"Changed "
+                + "prompts\" in `report-full.md`, beside this report"), section);
     }
 
     @Test
