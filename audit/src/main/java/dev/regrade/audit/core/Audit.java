@@ -391,9 +391,14 @@ public final class Audit {
     private static Outcome assemble(AuditConfig config, List<Input> inputs, Map<RunId, RunRecord> runs,
                                     int evaluated, long judgeRequests, List<String> standIns) {
         long base = config.seeds().get(0);
+        // Python runs sent to --judge-url go straight to that endpoint: no lane sees their prompts, so
+        // prompt changes are not known. Said in the judge line of every report; never counted as "none".
+        boolean promptsKnown = !(config.python() != null && config.realJudge() != null);
         if (!config.expectations().builtIn()) {
             // Before any verdict: a glob that matches nothing allows nothing (a misspelt node id).
             config.expectations().checkGlobs(nodeIds(runs));
+        }
+        if (!config.expectations().builtIn() && promptsKnown) {
             Map<String, Set<String>> extractions = new LinkedHashMap<>();
             Map<String, Set<String>> checked = new LinkedHashMap<>();
             runs.values().forEach(r -> PromptComparison.collect(r.spec().script().name(), r.prompts(), extractions,
@@ -406,8 +411,8 @@ public final class Audit {
         // The report, section by section, in input order.
         List<Comparison> comparisons = table.stream()
                 .map(r -> ReportSections.comparison(r, config.expectations())).toList();
-        List<List<PromptChange>> prompts = table.stream().map(r -> PromptComparison.changes(r.input(),
-                r.before().prompts(), r.after().prompts(), config.expectations())).toList();
+        List<List<PromptChange>> prompts = table.stream().map(r -> promptsKnown ? PromptComparison.changes(r.input(),
+                r.before().prompts(), r.after().prompts(), config.expectations()) : List.<PromptChange>of()).toList();
         List<UnexpectedChange> unexpected = ReportSections.unexpected(comparisons, prompts);
         List<Crash> crashes = table.stream().flatMap(r -> ReportSections.crashes(r).stream()).toList();
         List<SeedDifference> determinism = table.stream()
@@ -415,7 +420,8 @@ public final class Audit {
         List<LintFinding> lint = table.stream().flatMap(r -> ReportSections.lint(r).stream()).toList();
         DeclaredExpectations expectations = ReportSections.expectations(config.expectations());
         AuditReport report = new AuditReport(AuditReport.VERSION, config.before(), config.after(),
-                config.judgeLabel(), config.seeds(), expectations,
+                config.judgeLabel() + (promptsKnown ? "" : "; prompts not compared (the Python runs sent them "
+                        + "to it directly)"), config.seeds(), expectations,
                 ReportSections.totals(runs.size(), comparisons, unexpected, crashes, determinism, lint, prompts),
                 comparisons, unexpected, determinism, lint, crashes,
                 ReportSections.changelog(comparisons, unexpected, expectations, config.scripts(), prompts),

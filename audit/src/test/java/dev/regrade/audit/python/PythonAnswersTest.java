@@ -69,7 +69,10 @@ class PythonAnswersTest {
                 .withExtractor(r -> Policies.MINIMAL.answer(TASK, r)));
         try {
             Audit.Outcome o = Audit.run(config().withRealJudge(RealJudge.of(judge.baseUrl())), (done, total) -> { });
-            assertEquals(judge.baseUrl() + " (model o4-mini)", o.report().judge());
+            // no lane saw the prompts: the report says they were not compared, rather than "0 changed prompts"
+            assertEquals(judge.baseUrl() + " (model o4-mini); prompts not compared (the Python runs sent them to it "
+                    + "directly)", o.report().judge());
+            assertEquals(java.util.List.of(), o.report().prompts());
             assertTrue(o.resultFiles().get(RESULT).contains("\"answer\": \"My answer: Dune.\\n\""));
             // nothing answers under /nowhere: an OpenAI 404, which the engine would swallow into a failed node
             JudgeUnavailableException e = assertThrows(JudgeUnavailableException.class, () -> Audit.run(
