@@ -36,7 +36,8 @@ public final class PyJsonl {
             boolean pendingCr = false;
             while (true) {
                 int n = in.readNBytes(data, carried, CHUNK);
-                boolean eof = n < CHUNK;
+                boolean eof = n == 0; // TextIOWrapper: final only on an empty read, with just the carried bytes
+                n = Math.max(n, 0);
                 int[] consumed = new int[1];
                 String text = decode(data, carried + n, eof, consumed);
                 int left = carried + n - consumed[0];
