@@ -105,11 +105,7 @@ final class ScoreCommand extends RegradeCommand {
         } catch (RuntimeException e) {
             throw new BadInputException("--variant: expected released or fixed, not '" + variant + "'");
         }
-        for (Path p : new Path[] {golden, predictions}) {
-            if (!Files.isRegularFile(p)) {
-                throw new BadInputException(p + ": no such file");
-            }
-        }
+        // A missing file or a directory is the original's FileNotFoundError/IsADirectoryError (exit 1), from the scorer.
         refuseSwapped();
         if (llmJudge && (task != Task.convqa || judgeUrl == null || judgeModel == null)) {
             requireUtf8(); // as before: a file that is not UTF-8 is reported ahead of the flag problem
@@ -135,14 +131,10 @@ final class ScoreCommand extends RegradeCommand {
         try {
             run = subject.run(in);
         } catch (UncheckedIOException e) {
-            // The scorers read both files in full before they score or warn, and decode every non-ASCII line
-            // strictly, so a file that is not UTF-8 always ends here or in a failure: it is reported as before
-            // (golden first, ahead of any other error), without a separate checking pass over large files.
-            requireUtf8();
-            throw e;
+            throw new BadInputException(e.getMessage()); // an I/O failure that is not the original's error
         }
         if (run.status() == Result.Status.FAILED) {
-            requireUtf8();
+            // Reading errors too (a file that is not UTF-8 or not JSON, missing, a directory): the original's.
             err.println("ERROR: " + run.failure().orElseThrow());
             err.flush();
             return ExitCodes.FINDING;

@@ -63,8 +63,20 @@ public abstract sealed class WearableSubject implements Subject {
         ScoreRun run;
         try {
             run = score(variant, input, input.warnings(), golden, predictions, output);
-        } catch (PyException e) {
-            return Result.failed(e.getMessage(), JsonNodeFactory.instance.objectNode());
+        } catch (RuntimeException e) {
+            // The original loads both files in full (golden first) before anything else, so a file it cannot
+            // load fails first, with its error: found again by Python's exact reading (the error path only).
+            PyException load = dev.regrade.pycompat.PyJsonl.loadError(golden);
+            if (load == null) {
+                load = dev.regrade.pycompat.PyJsonl.loadError(predictions);
+            }
+            if (load != null) {
+                return Result.failed(load.getMessage(), JsonNodeFactory.instance.objectNode());
+            }
+            if (e instanceof PyException p) {
+                return Result.failed(p.getMessage(), JsonNodeFactory.instance.objectNode());
+            }
+            throw e;
         }
         ObjectNode doc = JsonNodeFactory.instance.objectNode();
         doc.set("summary", run.summary());

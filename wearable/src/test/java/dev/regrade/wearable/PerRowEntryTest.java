@@ -130,7 +130,7 @@ class PerRowEntryTest {
                 }
             }
             List<JsonNode> perRow = new ArrayList<>();
-            Path dir = tmp.resolve("spool" + k);
+            Path dir = Files.createDirectories(tmp.resolve("spool" + k)); // a spool uses its directory when it exists
             // Some outputs in a directory still to be made, some over an existing file.
             Path output = (k % 5 == 1 ? tmp.resolve("new" + k).resolve("sub") : tmp)
                     .resolve("out" + k + (k % 4 == 0 ? "" : ".json"));

@@ -163,13 +163,24 @@ final class LineParser {
                     p.skipChildren();
                 }
             }
-            if (t != JsonToken.END_OBJECT || p.nextToken() != null) {
+            if (t != JsonToken.END_OBJECT || p.nextToken() != null || plusInfinity(b, off, len)) {
+                // Jackson reads +Infinity, json.loads refuses it: the String path decides as Python.
                 return slow(new String(b, off, len, StandardCharsets.US_ASCII));
             }
             return row;
         } catch (IOException | RuntimeException e) {
             return slow(new String(b, off, len, StandardCharsets.US_ASCII));
         }
+    }
+
+    /** Whether b[off, off + len) holds "+I" (a +Infinity, or those chars in a string); lines the scanner left only. */
+    private static boolean plusInfinity(byte[] b, int off, int len) {
+        for (int i = off; i < off + len - 1; i++) {
+            if (b[i] == '+' && b[i + 1] == 'I') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

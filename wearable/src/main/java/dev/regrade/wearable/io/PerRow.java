@@ -129,13 +129,20 @@ public abstract class PerRow implements AutoCloseable {
 
         /** @param inMemory how many bytes of rows are held in memory before the rest goes to a temp file */
         Spool(Path dir, long inMemory) {
+            // No directory is made before the original's os.makedirs in write_results: a run that fails first
+            // leaves none behind, and a parent that cannot be made fails there, after scoring, as the original.
+            Path at = dir;
             try {
-                Files.createDirectories(dir);
-                results = newTemp(dir, ".results");
+                results = newTemp(at, ".results");
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                at = Path.of(System.getProperty("java.io.tmpdir"));
+                try {
+                    results = newTemp(at, ".results");
+                } catch (IOException again) {
+                    throw new UncheckedIOException(again);
+                }
             }
-            blocks = new Blocks(dir, inMemory);
+            blocks = new Blocks(at, inMemory);
             out = new Utf8Sink(blocks);
         }
 
@@ -171,6 +178,12 @@ public abstract class PerRow implements AutoCloseable {
          * keys) exactly as {@code write_results} does; returns the summary path.
          */
         public Path writeResults(Path output, ObjectNode head) {
+            // write_results: os.makedirs(os.path.dirname(output) or ".", exist_ok=True), then open(output, "w"),
+            // with their errors (a file in the way, an existing directory as the output: nothing written).
+            String name = output.toString();
+            String parentName = dev.regrade.pycompat.PyOs.dirname(name);
+            dev.regrade.pycompat.PyOs.makedirs(parentName.isEmpty() ? "." : parentName);
+            dev.regrade.pycompat.PyOs.checkOpenForWrite(name);
             try {
                 out.close();
                 StringBuilder text = new StringBuilder("{");
@@ -197,6 +210,7 @@ public abstract class PerRow implements AutoCloseable {
                 }
                 Files.move(results, output, StandardCopyOption.REPLACE_EXISTING);
                 Path summary = summaryPath(output);
+                dev.regrade.pycompat.PyOs.checkOpenForWrite(summary.toString()); // the results file stays, as there
                 Files.writeString(summary, PyJson.dumps(head, INDENT_2), StandardCharsets.UTF_8);
                 return summary;
             } catch (IOException e) {

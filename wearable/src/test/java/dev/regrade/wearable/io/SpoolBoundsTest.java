@@ -46,7 +46,7 @@ class SpoolBoundsTest {
             for (int rep = 0; rep < 9; rep++, k++) {
                 SplittableRandom r = new SplittableRandom(k);
                 RandomNodes nodes = new RandomNodes(r, 0);
-                Path dir = tmp.resolve("spool" + k);
+                Path dir = Files.createDirectories(tmp.resolve("spool" + k)); // a spool uses its directory when it exists
                 // Outputs beside the spool, in another existing directory, and in one still to be made.
                 Path output = switch (rep % 3) {
                     case 0 -> dir.resolve("out.json");
@@ -133,7 +133,7 @@ class SpoolBoundsTest {
         int k = 0;
         for (long bound : BOUNDS) {
             for (int rows : new int[] {0, 1, 50}) {
-                Path dir = tmp.resolve("failed" + k++);
+                Path dir = Files.createDirectories(tmp.resolve("failed" + k++));
                 try (PerRow.Spool spool = new PerRow.Spool(dir, bound)) {
                     for (int i = 0; i < rows; i++) {
                         spool.add(F.objectNode().put("text", "y".repeat(5_000)));
@@ -164,6 +164,30 @@ class SpoolBoundsTest {
             assertTrue(failed, "a results file over a non-empty directory fails");
             assertNoTemps("bound " + bound, dir, tmp);
             assertTrue(Files.isDirectory(output.resolve("inside")), "the directory is left as it was");
+        }
+    }
+
+    /**
+     * As write_results: no directory is made before writeResults (a run that fails first leaves none), and
+     * an output that is an existing empty directory is IsADirectoryError, the directory left as it was.
+     */
+    @Test
+    void noDirectoryBeforeWriteResultsAndAnEmptyDirectoryIsNotReplaced() throws IOException {
+        Path dir = tmp.resolve("made").resolve("late");
+        try (PerRow.Spool spool = new PerRow.Spool(dir, 0)) {
+            spool.add(F.objectNode().put("a", 1));
+        }
+        assertFalse(Files.exists(tmp.resolve("made")), "a failing run leaves no new directory");
+        Path output = Files.createDirectories(tmp.resolve("empty"));
+        try (PerRow.Spool spool = new PerRow.Spool(tmp, 0)) {
+            spool.add(F.objectNode().put("a", 1));
+            dev.regrade.pycompat.PyException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.regrade.pycompat.PyException.class, () -> spool.writeResults(output, F.objectNode()));
+            assertEquals("IsADirectoryError: [Errno 21] Is a directory: '" + output + "'", e.toString());
+        }
+        assertTrue(Files.isDirectory(output), "the directory is left as it was");
+        try (var s = Files.list(output)) {
+            assertEquals(0, s.count(), "nothing written into it");
         }
     }
 
