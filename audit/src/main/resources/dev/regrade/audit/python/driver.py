@@ -428,6 +428,19 @@ def offline_cache(engine, cache_dir, pages):
             pages.append(url)
             return found
 
+        # The engine's lookup (the URL variants, a normalisation of every stored URL) is a pure function
+        # of the stored URLs and the URL, and the engine repeats it several times per page: computed once
+        # while the stored URLs stay the same (the index is only reloaded, a new dict, or added to).
+        if hasattr(base, "_find_url"):
+            def _find_url(self, url):
+                index = (id(self.urls), len(self.urls))
+                if found_urls.get(None) != index:
+                    found_urls.clear()
+                    found_urls[None] = index
+                if url not in found_urls:
+                    found_urls[url] = base._find_url(self, url)
+                return found_urls[url]
+
         # the engine asks has() then has_pdf(): one lookup, recorded once
         def has_pdf(self, url):
             return base.has(self, url) == "pdf"
@@ -436,6 +449,7 @@ def offline_cache(engine, cache_dir, pages):
             return base.has(self, url) == "web"
 
     asked = set()
+    found_urls = {}
     return OfflineCache(cache_dir)
 
 
@@ -496,6 +510,20 @@ def evaluation_datetime(eval_date):
     return EvalDatetime
 
 
+MODULES = {}
+
+
+def loaded_script(path, eval_date):
+    """The script's module for this evaluation date, executed once per file version and date and then
+    reused for every answer, as Mind2Web 2's runner loads a task's script once for all its answers
+    (eval_runner.load_eval_script); its pydantic models are then built once, not once per run."""
+    stat = os.stat(path)
+    key = (os.path.abspath(path), eval_date, stat.st_mtime_ns, stat.st_size)
+    if key not in MODULES:
+        MODULES[key] = script_module(path, eval_date)
+    return MODULES[key]
+
+
 def script_module(path, eval_date):
     """A fresh module of the script, whose datetime/date clock is the evaluation date."""
     day = _dt.date.fromisoformat(eval_date)
@@ -531,10 +559,11 @@ def run(engine, req):
     logger.propagate = False
     if not logger.handlers:
         logger.addHandler(logging.NullHandler())
-    logger.setLevel(logging.DEBUG)
+    # Nothing reads the records (a NullHandler): above every level, the engine's many debug calls make none.
+    logger.setLevel(logging.CRITICAL + 1)
     try:
         try:
-            module = script_module(req["script"], req["eval_date"])
+            module = loaded_script(req["script"], req["eval_date"])
         except ImportError as e:
             missing = missing_engine_module(e)
             if missing is None:
