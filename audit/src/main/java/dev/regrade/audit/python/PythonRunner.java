@@ -130,6 +130,7 @@ public final class PythonRunner implements AutoCloseable {
                 .put("answer_name", world.name())
                 .put("model", EvaluationContext.DEFAULT_MODEL)
                 .put("base_url", lane.baseUrl())
+                .put("judge_pipe", true) // the lane answers over the driver's pipe: no HTTP round trip
                 .put("cache_dir", cache.directory().toAbsolutePath().toString())
                 .put("eval_date", date.toString());
         JsonNode reply;
@@ -138,6 +139,12 @@ public final class PythonRunner implements AutoCloseable {
                 @Override
                 public Object maps(String from, String to, String mode) {
                     return maps.calculateDistance(from, to, mode);
+                }
+
+                @Override
+                public dev.regrade.judge.server.Reply chat(java.util.function.Function<String, String> header,
+                                                           byte[] body) {
+                    return lane.answer(header, body);
                 }
 
                 @Override

@@ -7,8 +7,10 @@ answers one JSON line per message on its own stdout (the scripts' prints go to s
   -> {"op": "ready", "standins": [...], "client", "cache"} or {"op": "import_error", "message", "traceback", "fix"}
      (then exits 2); "cache" is the engine's cache class: CacheFileSys (2.0) or CacheClass (pre-2.0)
   <- {"op": "run", "script": PATH, "answer", "agent_name", "answer_name", "model", "base_url",
-      "cache_dir", "eval_date"}
+      "cache_dir", "eval_date", "judge_pipe"}
   -> {"op": "maps", "from", "to", "mode"}        <- {"value": metres or text} | {"error": text}
+  -> {"op": "chat", "headers", "body"}           <- {"status", "body"} (a judge request, when the run's
+                                                    "judge_pipe" is true: the lane answers in process)
   -> {"op": "page", "url"}                        <- {"cache_dir": DIR, "stem": STEM | null} (a folder holding
                                                     that page too, as STEM.txt and STEM.jpg; null: none)
   -> {"op": "done", "summary", "pages"} | {"op": "crashed", "type", "message", "pages", "traceback"}
@@ -367,6 +369,18 @@ class StdlibClient:
         return (value, tokens) if count_token else value
 
 
+class PipeClient(StdlibClient):
+    """StdlibClient whose request goes over the driver's own pipe to the Regrade lane that answers it in
+    process: the same body bytes and Regrade headers, the same reply text, no HTTP round trip."""
+
+    def _post(self, body, headers):
+        reply = ask({"op": "chat", "headers": headers, "body": json.dumps(body)})
+        text = reply["body"]
+        if reply["status"] != 200:
+            raise RuntimeError(f"Error code: {reply['status']} - {text}")
+        return json.loads(text)
+
+
 class SdkClient:
     """The same interface through the real openai SDK (synchronous calls: the coroutine never suspends)."""
 
@@ -386,11 +400,11 @@ class SdkClient:
         return (value, tokens) if count_token else value
 
 
-def make_client(base_url):
+def make_client(base_url, pipe=False):
     openai = sys.modules.get("openai")
     if openai is not None and not getattr(openai, "__regrade_standin__", False) and hasattr(openai, "OpenAI"):
         return SdkClient(openai, base_url)
-    return StdlibClient(base_url)
+    return PipeClient(base_url) if pipe else StdlibClient(base_url)
 
 
 # --------------------------------------------------------------------------- #
@@ -575,7 +589,7 @@ def run(engine, req):
 
         async def evaluate():
             return await module.evaluate_answer(
-                client=make_client(req["base_url"]), answer=req["answer"], agent_name=req["agent_name"],
+                client=make_client(req["base_url"], req.get("judge_pipe", False)), answer=req["answer"], agent_name=req["agent_name"],
                 answer_name=req["answer_name"], cache=cache, semaphore=DualSemaphore(), logger=logger,
                 model=req["model"])
         import warnings
