@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One child {@code python3} running Regrade's driver ({@code driver.py}, shipped in the jar and
@@ -35,6 +36,14 @@ final class PythonDriver implements AutoCloseable {
 
         /** The synthetic cache with this URL's page too. */
         Page page(String url);
+
+        /**
+         * One judge request sent over the pipe instead of HTTP: the reply to these headers (names
+         * matched case-insensitively) and body, as the judge's HTTP endpoint would give it.
+         */
+        default dev.regrade.judge.server.Reply chat(Function<String, String> header, byte[] body) {
+            throw new IllegalStateException("the Python driver sent a judge request over the pipe, but no judge answers there");
+        }
     }
 
     /**
@@ -151,6 +160,14 @@ final class PythonDriver implements AutoCloseable {
                     Page page = callbacks.page(msg.path("url").asText());
                     write(JSON.createObjectNode().put("cache_dir", page.cacheDir().toAbsolutePath().toString())
                             .put("stem", page.stem()));
+                }
+                case "chat" -> {
+                    java.util.TreeMap<String, String> headers = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+                    msg.path("headers").fields().forEachRemaining(h -> headers.put(h.getKey(), h.getValue().asText()));
+                    dev.regrade.judge.server.Reply reply = callbacks.chat(headers::get,
+                            msg.path("body").asText().getBytes(StandardCharsets.UTF_8));
+                    write(JSON.createObjectNode().put("status", reply.status())
+                            .put("body", new String(reply.body(), StandardCharsets.UTF_8)));
                 }
                 case "done", "crashed", "missing_module", "judge_failed" -> {
                     return msg;

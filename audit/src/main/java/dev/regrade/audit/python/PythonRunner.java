@@ -148,6 +148,8 @@ public final class PythonRunner implements AutoCloseable {
                 .put("model", EvaluationContext.DEFAULT_MODEL)
                 .put("base_url", judgeUrl != null ? judgeUrl : lane.baseUrl())
                 .put("judge_strict", judgeUrl != null)
+                // the lane answers over the driver's pipe (no HTTP round trip); a --judge-url is reached over HTTP
+                .put("judge_pipe", judgeUrl == null)
                 .put("cache_dir", cache.directory().toAbsolutePath().toString())
                 .put("eval_date", date.toString());
         JsonNode reply;
@@ -156,6 +158,12 @@ public final class PythonRunner implements AutoCloseable {
                 @Override
                 public Object maps(String from, String to, String mode) {
                     return maps.calculateDistance(from, to, mode);
+                }
+
+                @Override
+                public dev.regrade.judge.server.Reply chat(java.util.function.Function<String, String> header,
+                                                           byte[] body) {
+                    return lane.answer(header, body);
                 }
 
                 @Override

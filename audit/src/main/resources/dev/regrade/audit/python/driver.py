@@ -7,8 +7,10 @@ answers one JSON line per message on its own stdout (the scripts' prints go to s
   -> {"op": "ready", "standins": [...], "client", "cache"} or {"op": "import_error", "message", "traceback", "fix"}
      (then exits 2); "cache" is the engine's cache class: CacheFileSys (2.0) or CacheClass (pre-2.0)
   <- {"op": "run", "script": PATH, "answer", "agent_name", "answer_name", "model", "base_url",
-      "cache_dir", "eval_date", "judge_strict"}
+      "cache_dir", "eval_date", "judge_strict", "judge_pipe"}
   -> {"op": "maps", "from", "to", "mode"}        <- {"value": metres or text} | {"error": text}
+  -> {"op": "chat", "headers", "body"}           <- {"status", "body"} (a judge request, when the run's
+                                                    "judge_pipe" is true: the lane answers in process)
   -> {"op": "page", "url"}                        <- {"cache_dir": DIR, "stem": STEM | null} (a folder holding
                                                     that page too, as STEM.txt and STEM.jpg; null: none)
   -> {"op": "done", "summary", "pages"} | {"op": "crashed", "type", "message", "pages", "traceback"}
@@ -393,6 +395,18 @@ class StdlibClient:
         return (value, tokens) if count_token else value
 
 
+class PipeClient(StdlibClient):
+    """StdlibClient whose request goes over the driver's own pipe to the Regrade lane that answers it in
+    process: the same body bytes and Regrade headers, the same reply text, no HTTP round trip."""
+
+    def _post(self, body, headers):
+        reply = ask({"op": "chat", "headers": headers, "body": json.dumps(body)})
+        text = reply["body"]
+        if reply["status"] != 200:
+            raise RuntimeError(f"Error code: {reply['status']} - {text}")
+        return json.loads(text)
+
+
 class SdkClient:
     """The same interface through the real openai SDK (synchronous calls: the coroutine never suspends)."""
 
@@ -422,11 +436,11 @@ class SdkClient:
         return (value, tokens) if count_token else value
 
 
-def make_client(base_url, strict=False):
+def make_client(base_url, strict=False, pipe=False):
     openai = sys.modules.get("openai")
     if openai is not None and not getattr(openai, "__regrade_standin__", False) and hasattr(openai, "OpenAI"):
         return SdkClient(openai, base_url, strict)
-    return StdlibClient(base_url, strict)
+    return PipeClient(base_url) if pipe and not strict else StdlibClient(base_url, strict)
 
 
 # --------------------------------------------------------------------------- #
@@ -464,6 +478,19 @@ def offline_cache(engine, cache_dir, pages):
             pages.append(url)
             return found
 
+        # The engine's lookup (the URL variants, a normalisation of every stored URL) is a pure function
+        # of the stored URLs and the URL, and the engine repeats it several times per page: computed once
+        # while the stored URLs stay the same (the index is only reloaded, a new dict, or added to).
+        if hasattr(base, "_find_url"):
+            def _find_url(self, url):
+                index = (id(self.urls), len(self.urls))
+                if found_urls.get(None) != index:
+                    found_urls.clear()
+                    found_urls[None] = index
+                if url not in found_urls:
+                    found_urls[url] = base._find_url(self, url)
+                return found_urls[url]
+
         # the engine asks has() then has_pdf(): one lookup, recorded once
         def has_pdf(self, url):
             return base.has(self, url) == "pdf"
@@ -472,6 +499,7 @@ def offline_cache(engine, cache_dir, pages):
             return base.has(self, url) == "web"
 
     asked = set()
+    found_urls = {}
     return OfflineCache(cache_dir)
 
 
@@ -532,6 +560,20 @@ def evaluation_datetime(eval_date):
     return EvalDatetime
 
 
+MODULES = {}
+
+
+def loaded_script(path, eval_date):
+    """The script's module for this evaluation date, executed once per file version and date and then
+    reused for every answer, as Mind2Web 2's runner loads a task's script once for all its answers
+    (eval_runner.load_eval_script); its pydantic models are then built once, not once per run."""
+    stat = os.stat(path)
+    key = (os.path.abspath(path), eval_date, stat.st_mtime_ns, stat.st_size)
+    if key not in MODULES:
+        MODULES[key] = script_module(path, eval_date)
+    return MODULES[key]
+
+
 def script_module(path, eval_date):
     """A fresh module of the script, whose datetime/date clock is the evaluation date."""
     day = _dt.date.fromisoformat(eval_date)
@@ -567,10 +609,11 @@ def run(engine, req):
     logger.propagate = False
     if not logger.handlers:
         logger.addHandler(logging.NullHandler())
-    logger.setLevel(logging.DEBUG)
+    # Nothing reads the records (a NullHandler): above every level, the engine's many debug calls make none.
+    logger.setLevel(logging.CRITICAL + 1)
     try:
         try:
-            module = script_module(req["script"], req["eval_date"])
+            module = loaded_script(req["script"], req["eval_date"])
         except ImportError as e:
             missing = missing_engine_module(e)
             if missing is None:
@@ -582,7 +625,7 @@ def run(engine, req):
 
         async def evaluate():
             return await module.evaluate_answer(
-                client=make_client(req["base_url"], req.get("judge_strict", False)), answer=req["answer"], agent_name=req["agent_name"],
+                client=make_client(req["base_url"], req.get("judge_strict", False), req.get("judge_pipe", False)), answer=req["answer"], agent_name=req["agent_name"],
                 answer_name=req["answer_name"], cache=cache, semaphore=DualSemaphore(), logger=logger,
                 model=req["model"])
         import warnings

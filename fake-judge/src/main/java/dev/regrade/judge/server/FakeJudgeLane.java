@@ -47,6 +47,19 @@ public final class FakeJudgeLane extends JudgeEndpoint {
         service.useFaults(faults);
     }
 
+    /**
+     * Answers one {@code /chat/completions} request in process, exactly as the lane answers it over
+     * HTTP (same journal entry, same reply bytes), for a caller that already has a channel of its own
+     * to the client (the Python driver's pipe). The reply's delay and cut-off, which only faults set,
+     * are the caller's to honour.
+     *
+     * @param header the request header of this name, or null (names are matched case-insensitively by the caller)
+     * @param body   the request body bytes
+     */
+    public Reply answer(java.util.function.Function<String, String> header, byte[] body) {
+        return service.handle(header, body);
+    }
+
     @Override
     public String toString() {
         return "FakeJudgeLane[" + name + "]";
