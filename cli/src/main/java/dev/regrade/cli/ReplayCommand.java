@@ -92,7 +92,8 @@ final class ReplayCommand extends RegradeCommand {
             }
         }
         List<StoredResult> stored = new ArrayList<>();
-        for (Path file : ResultLayout.latestPerAnswer(ResultFiles.expand(files))) {
+        PrintWriter notes = err();
+        for (Path file : ResultLayout.latestPerAnswer(ResultFiles.expand(files, note -> notes.println(prefix() + note)))) {
             StoredResult r = StoredResult.read(file, ResultFiles.read(file));
             stored.add(ResultLayout.answerCopy(file, r.answer()).map(p -> r.withAnswerText(readText(p))).orElse(r));
         }
