@@ -45,7 +45,7 @@ final class ReplayMarkdown {
         metrics(b, full, "task", report.tasks());
         List<ReplayResult> rows = full ? report.results() : report.results().stream()
                 .filter(ReplayMarkdown::worthARow).toList();
-        b.append(full ? "## Every result\n\n" : "## Results that may change, mismatched or skipped\n\n");
+        b.append(full ? "## Every result\n\n" : "## Results that may change (score or tree), mismatched or skipped\n\n");
         if (rows.isEmpty()) {
             b.append("None: every result replayed to its stored score.\n");
             return b.toString();
