@@ -3,23 +3,23 @@ package dev.regrade.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.JsonField;
+import dev.regrade.audit.replay.DirectoryWalk;
 import dev.regrade.audit.replay.ResultLayout;
 import dev.regrade.pycompat.PyRepr;
 import dev.regrade.rubric.diff.Change;
 import dev.regrade.rubric.diff.ChangeClass;
 import dev.regrade.rubric.diff.TreeDiff;
 import dev.regrade.rubric.json.ResultJson;
+import dev.regrade.rubric.json.ResultNode;
+import dev.regrade.rubric.json.TreeJson;
 import dev.regrade.rubric.json.RunOutcome;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -62,18 +62,24 @@ final class DiffCommand extends RegradeCommand {
             throw new BadInputException("expected two result files or two directories: " + before + ", " + after);
         }
         out.flush();
+        err().flush();
         return differing > 0 ? ExitCodes.FINDING : ExitCodes.OK;
     }
 
     private int directories(PrintWriter out) {
-        Map<String, Path> b = jsonFiles(before);
-        Map<String, Path> a = jsonFiles(after);
+        DirectoryWalk bw = DirectoryWalk.of(before);
+        DirectoryWalk aw = DirectoryWalk.of(after);
+        Map<String, Path> b = byKey(bw);
+        Map<String, Path> a = byKey(aw);
         TreeSet<String> names = new TreeSet<>(b.keySet());
         names.addAll(a.keySet());
         if (names.isEmpty()) {
             // "no differences in 0 files" would pass a CI job that compares the wrong directories forever
             throw new BadInputException(before + ", " + after + ": no result files (*.json) in either directory");
         }
+        // what was compared and passed over, as rescore and replay tell it
+        err().println(prefix() + bw.describe());
+        err().println(prefix() + aw.describe());
         int differing = 0;
         for (String rel : names) {
             if (!b.containsKey(rel)) {
@@ -91,24 +97,19 @@ final class DiffCommand extends RegradeCommand {
         return differing;
     }
 
-    /** The result files under {@code dir} by pairing key (the runner's results: the latest per answer). */
-    private static Map<String, Path> jsonFiles(Path dir) {
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(dir)) {
-            files = s.filter(p -> Files.isRegularFile(p) && p.toString().endsWith(".json")).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** A walk's result files by pairing key. */
+    private static Map<String, Path> byKey(DirectoryWalk walk) {
         Map<String, Path> byKey = new TreeMap<>();
-        for (Path f : ResultLayout.latestPerAnswer(files)) {
-            byKey.put(ResultLayout.pairingKey(dir, f), f);
+        for (Path f : walk.results()) {
+            byKey.put(ResultLayout.pairingKey(walk.dir(), f), f);
         }
         return byKey;
     }
 
-    private static JsonNode tree(Path file, JsonNode doc) {
+    /** The stored tree, read as {@code rescore} and {@code replay} read it (a bad node is refused by all three alike). */
+    private static ResultNode tree(Path file, JsonNode doc) {
         JsonField tree = ResultJson.treeOf(JsonField.root(file.toString(), doc));
-        return tree == null ? null : tree.node();
+        return tree == null ? null : TreeJson.readStored(tree);
     }
 
     /** Prints one pair's differences; returns true when there are any. */
@@ -121,11 +122,11 @@ final class DiffCommand extends RegradeCommand {
         if (!bScript.isEmpty() && !aScript.isEmpty() && !bScript.equals(aScript)) {
             throw new BadInputException(label + ": not the same script: " + bScript + " vs " + aScript);
         }
-        JsonNode bt = tree(b, bd);
-        JsonNode at = tree(a, ad);
+        ResultNode bt = tree(b, bd);
+        ResultNode at = tree(a, ad);
         List<Change> changes = TreeDiff.diff(bt, at);
-        String bs = score(bd);
-        String as = score(ad);
+        String bs = score(b, bd);
+        String as = score(a, ad);
         boolean any = !bs.equals(as) || changes.stream().anyMatch(c -> c.changeClass() != ChangeClass.DERIVED);
         if (!any && changes.isEmpty()) {
             return false;
@@ -139,7 +140,9 @@ final class DiffCommand extends RegradeCommand {
         return true;
     }
 
-    private static String score(JsonNode doc) {
+    private static String score(Path file, JsonNode doc) {
+        // read as rescore and replay read it: absent is "missing", another type says what it got
+        JsonField.root(file.toString(), doc).get("final_score").asOrNull(JsonField.Kind.NUMBER);
         JsonNode s = doc.get("final_score");
         if (s != null && s.isNumber()) {
             return PyRepr.repr(s.doubleValue());

@@ -46,10 +46,12 @@ import picocli.CommandLine.Parameters;
             "      > ikea.json",
             "  ./regrade replay --after fixed ikea.json",
             "  ./regrade replay --after fixed --format markdown eval_results > changelog.md",
+            "  ./regrade replay --after fixed --format markdown --full eval_results \\",
+            "      > replay-full.md",
             "  ./regrade replay --after fixed --out replay-out \\",
             "      --judge-url http://127.0.0.1:8765/v1 --judge-model o4-mini eval_results"})
 final class ReplayCommand extends RegradeCommand {
-    enum Format { text, json, markdown }
+    enum Format { text, json, markdown, html }
 
     @Parameters(arity = "1..*", paramLabel = "RESULT",
             description = "Result files; a directory stands for every *.json under it (recursively).")
@@ -63,12 +65,17 @@ final class ReplayCommand extends RegradeCommand {
     String after;
 
     @Option(names = "--format", defaultValue = "text",
-            description = "text, json or markdown. Default: ${DEFAULT-VALUE}.")
+            description = "text, json, markdown or html (the page replay.html). Default: ${DEFAULT-VALUE}.")
     Format format;
 
+    @Option(names = "--full",
+            description = "With --format markdown: every result and every changed node, with no length limit (the "
+                    + "default is report.md's summary: at most 65,536 characters, long lists folded).")
+    boolean full;
+
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Also write replay.md, replay.html, replay.json and replay.txt into DIR (replaced as the "
-                    + "audit's --out is: Regrade's own output only).")
+            description = "Also write replay.md, replay-full.md, replay.html, replay.json and replay.txt into DIR "
+                    + "(replaced as the audit's --out is: Regrade's own output only).")
     Path outDir;
 
     @Option(names = "--judge-url", paramLabel = "URL",
@@ -86,6 +93,9 @@ final class ReplayCommand extends RegradeCommand {
 
     @Override
     int execute() {
+        if (full && format != Format.markdown) {
+            throw new BadInputException("--full goes with --format markdown (the other formats are complete)");
+        }
         if ((judgeUrl == null) != (judgeModel == null)) {
             throw new BadInputException("--judge-url and --judge-model go together");
         }
@@ -95,7 +105,8 @@ final class ReplayCommand extends RegradeCommand {
             }
         }
         List<StoredResult> stored = new ArrayList<>();
-        for (Path file : ResultLayout.latestPerAnswer(ResultFiles.expand(files))) {
+        PrintWriter notes = err();
+        for (Path file : ResultLayout.latestPerAnswer(ResultFiles.expand(files, note -> notes.println(prefix() + note)))) {
             StoredResult r = StoredResult.read(file, ResultFiles.read(file));
             stored.add(ResultLayout.answerCopy(file, r.answer()).map(p -> r.withAnswerText(readText(p))).orElse(r));
         }
@@ -117,6 +128,7 @@ final class ReplayCommand extends RegradeCommand {
         if (outDir != null) {
             OutputDirectory.replace(outDir, "replay", "replay", dir -> {
                 write(dir.resolve("replay.md"), report.markdown());
+                write(dir.resolve(ReplayReport.fullMarkdownFile()), report.markdownFull());
                 write(dir.resolve("replay.html"), report.html());
                 write(dir.resolve("replay.json"), report.json());
                 write(dir.resolve("replay.txt"), report.text());
@@ -126,7 +138,8 @@ final class ReplayCommand extends RegradeCommand {
         out.print(switch (format) {
             case text -> report.text();
             case json -> report.json();
-            case markdown -> report.markdown();
+            case markdown -> full ? report.markdownFull() : report.markdown();
+            case html -> report.html();
         });
         out.flush();
         PrintWriter err = err();

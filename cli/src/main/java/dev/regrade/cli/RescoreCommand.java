@@ -44,7 +44,7 @@ final class RescoreCommand extends RegradeCommand {
         PrintWriter err = err();
         boolean anyDisagree = false;
         boolean anyBad = false;
-        for (Path file : ResultFiles.expand(files)) {
+        for (Path file : ResultFiles.expand(files, note -> err.println(prefix() + note))) {
             Rescore r;
             try {
                 r = Rescorer.rescore(finiteFinalScore(JsonField.root(file.toString(), ResultFiles.read(file))));

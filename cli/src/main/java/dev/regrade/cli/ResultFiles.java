@@ -3,7 +3,7 @@ package dev.regrade.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.regrade.api.BadInputException;
-import dev.regrade.audit.replay.ResultLayout;
+import dev.regrade.audit.replay.DirectoryWalk;
 import dev.regrade.rubric.io.IoProblems;
 import dev.regrade.rubric.json.JsonFiles;
 import java.io.IOException;
@@ -18,7 +18,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.function.Consumer;
 
 /** Reads JSON files given on the command line, with errors that name the file. */
 final class ResultFiles {
@@ -26,28 +26,25 @@ final class ResultFiles {
     }
 
     /**
-     * The files named, a directory standing for every {@code *.json} under it (recursively, in path order;
-     * of the Mind2Web 2 runner's results of one answer only the latest, as the runner reads them; not the
-     * runner's summary files).
+     * The files named, a directory standing for its result files as {@link DirectoryWalk} walks it (recursively,
+     * in path order; of the Mind2Web 2 runner's results of one answer only the latest, as the runner reads them;
+     * not the runner's summary files nor its answer copies).
      */
     static List<Path> expand(List<Path> paths) {
+        return expand(paths, line -> { });
+    }
+
+    /** {@link #expand(List)}, telling {@code notes} each directory's walk ({@link DirectoryWalk#describe}). */
+    static List<Path> expand(List<Path> paths, Consumer<String> notes) {
         List<Path> files = new ArrayList<>();
         for (Path p : paths) {
             if (!Files.isDirectory(p)) {
                 files.add(p);
                 continue;
             }
-            List<Path> found;
-            try (Stream<Path> s = Files.walk(p)) {
-                found = s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".json")
-                        && !ResultLayout.isRunnerAggregate(f)).sorted().toList();
-            } catch (IOException | UncheckedIOException e) {
-                throw new BadInputException(p + ": cannot read the directory");
-            }
-            if (found.isEmpty()) {
-                throw new BadInputException(p + ": no result files (*.json) in this directory");
-            }
-            files.addAll(ResultLayout.latestPerAnswer(found));
+            DirectoryWalk walk = DirectoryWalk.of(p).requireResults();
+            notes.accept(walk.describe());
+            files.addAll(walk.results());
         }
         return files;
     }

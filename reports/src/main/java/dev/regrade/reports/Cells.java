@@ -91,17 +91,7 @@ final class Cells {
         if (ids.isEmpty()) {
             changes.forEach(ch -> ids.add(ch.node()));
         }
-        StringBuilder b = new StringBuilder();
-        int i = 0;
-        for (String id : ids) {
-            if (i == max) {
-                b.append(" +").append(ids.size() - max).append(" more");
-                break;
-            }
-            b.append(i == 0 ? "" : ", ").append(code.apply(id));
-            i++;
-        }
-        return b.toString();
+        return MarkdownBlocks.list(ids, max, code);
     }
 
     /** A seed range for people: {@code 0.800–1.000}, {@code 1.000 or crashed}, {@code crashed under every seed}. */

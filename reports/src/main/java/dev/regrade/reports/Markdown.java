@@ -38,9 +38,6 @@ public final class Markdown {
     static final String WHERE_FULL = "`" + FULL_FILE + "`, beside this report in the audit's output directory (in the "
             + "pull-request workflow, the `regrade-audit` artifact of the run)";
 
-    /** Tables longer than this are folded in the summary. */
-    private static final int FOLD_ROWS = 10;
-
     private enum Detail { SUMMARY, FULL }
 
     private Markdown() {
@@ -374,17 +371,9 @@ public final class Markdown {
         b.append('\n');
     }
 
-    /** Writes {@code body}, inside {@code <details>} in the summary when it has more than {@link #FOLD_ROWS} rows. */
+    /** Writes {@code body}, folded in the summary when long ({@link MarkdownBlocks#fold}). */
     private static void fold(StringBuilder b, Detail detail, int rows, String summary, Runnable body) {
-        boolean folded = detail == Detail.SUMMARY && rows > FOLD_ROWS;
-        if (folded) {
-            // The blank lines let GitHub render the Markdown inside the HTML block.
-            b.append("<details><summary>").append(esc(summary)).append("</summary>\n\n");
-        }
-        body.run();
-        if (folded) {
-            b.append("\n</details>\n");
-        }
+        MarkdownBlocks.fold(b, detail == Detail.SUMMARY, rows, summary, body);
     }
 
     /**
@@ -439,7 +428,7 @@ public final class Markdown {
     }
 
     /** A code span; pipes escaped (GitHub unescapes them inside table cells), no backticks or newlines. */
-    private static String code(String s) {
+    static String code(String s) {
         return "`" + s.replace("`", "'").replace("|", "\\|").replace("\r", " ").replace("\n", " ") + "`";
     }
 

@@ -196,71 +196,31 @@ public record ReplayReport(List<ReplayResult> results) {
 
     // ------------------------------------------------------------------ markdown
 
+    /** The Markdown summary under {@code report.md}'s rules (at most 65,536 characters): {@link ReplayMarkdown}. */
     public String markdown() {
-        StringBuilder b = new StringBuilder("# Replay\n\n").append(summaryLine()).append(".\n\n");
-        for (String kind : List.of("agent", "task")) {
-            b.append(kind.equals("task") ? "\n" : "").append("| ").append(kind)
-                    .append(" | avg_score | success_rate | pass@k |\n|---|---|---|---|\n");
-            for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
-                b.append("| ").append(cell(a.name())).append(" | ").append(String.join(" | ", a.moves())).append(" |\n");
-            }
-        }
-        b.append("\n| task | agent | answer | before | after | Δ | status | changed nodes | unknown claims |\n")
-                .append("|---|---|---|---|---|---|---|---|---|\n");
-        for (ReplayResult r : results) {
-            boolean replayed = r.status() == Status.REPLAYED;
-            b.append("| ").append(cell(String.valueOf(r.task()))).append(" | ").append(cell(r.agent())).append(" | ")
-                    .append(cell(r.answer())).append(" | ").append(score(r.before())).append(" | ")
-                    .append(replayed ? after(r) : "").append(" | ").append(replayed ? delta(r) : "").append(" | ")
-                    .append(r.status().value()).append(replayed ? "" : ": " + cell(r.reason())).append(" | ")
-                    .append(cell(String.join(", ", r.changedNodes()))).append(" | ")
-                    .append(r.unknownClaims().size()).append(" |\n");
-        }
-        return b.toString();
+        return ReplayMarkdown.render(this, false);
+    }
+
+    /** The full Markdown: every result and every changed node, with no limit. */
+    public String markdownFull() {
+        return ReplayMarkdown.render(this, true);
+    }
+
+    /** The full Markdown's file name beside {@code replay.md}. */
+    public static String fullMarkdownFile() {
+        return ReplayMarkdown.FULL_FILE;
     }
 
     // ------------------------------------------------------------------ html
 
-    /** One self-contained page (no script, nothing loaded) with the Markdown's tables. */
+    /** One self-contained page like {@code report.html}: {@link ReplayHtml}. */
     public String html() {
-        StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                + "<title>Replay</title><style>body{font-family:sans-serif}table{border-collapse:collapse}"
-                + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.mismatch{background:#fdd}"
-                + ".changed{background:#ffd}.needs-model{background:#def}</style></head><body>\n<h1>Replay</h1>\n<p>")
-                .append(esc(summaryLine())).append(".</p>\n");
-        for (String kind : List.of("agent", "task")) {
-            b.append("<table><tr><th>").append(kind).append("</th><th>avg_score</th><th>success_rate</th>"
-                    + "<th>pass@k</th></tr>\n");
-            for (MetricsRow a : kind.equals("agent") ? agents() : tasks()) {
-                b.append("<tr><td>").append(esc(a.name())).append("</td><td>")
-                        .append(String.join("</td><td>", a.moves())).append("</td></tr>\n");
-            }
-            b.append("</table>\n");
-        }
-        b.append("<table><tr><th>task</th><th>agent</th><th>answer</th><th>before</th><th>after</th>"
-                + "<th>Δ</th><th>status</th><th>changed nodes</th><th>unknown claims</th></tr>\n");
-        for (ReplayResult r : results) {
-            boolean replayed = r.status() == Status.REPLAYED;
-            String cls = r.status() == Status.MISMATCH ? " class=\"mismatch\""
-                    : r.status() == Status.NEEDS_MODEL ? " class=\"needs-model\""
-                    : replayed && !r.changedNodes().isEmpty() ? " class=\"changed\"" : "";
-            b.append("<tr").append(cls).append("><td>").append(esc(String.valueOf(r.task()))).append("</td><td>")
-                    .append(esc(r.agent())).append("</td><td>").append(esc(r.answer())).append("</td><td>")
-                    .append(score(r.before())).append("</td><td>").append(replayed ? after(r) : "").append("</td><td>")
-                    .append(replayed ? delta(r) : "").append("</td><td>").append(r.status().value())
-                    .append(replayed ? "" : ": " + esc(r.reason())).append("</td><td>")
-                    .append(esc(String.join(", ", r.changedNodes()))).append("</td><td>")
-                    .append(esc(String.join("\n", r.unknownClaims())).replace("\n", "<br>")).append("</td></tr>\n");
-        }
-        return b.append("</table>\n</body></html>\n").toString();
+        return ReplayHtml.render(this);
     }
 
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    private static String cell(String s) {
-        return s.replace("|", "\\|").replace("\n", " ");
+    /** The counts in the vocabulary every format shares ({@link ReplayCounts}). */
+    public ReplayCounts counts() {
+        return ReplayCounts.of(this);
     }
 
     // ------------------------------------------------------------------ json
@@ -307,6 +267,7 @@ public record ReplayReport(List<ReplayResult> results) {
                 o.set("after_high", a.afterHigh() == null ? NullNode.instance : metricsJson(a.afterHigh()));
             }
         }
+        doc.set("counts", counts().json());
         return JsonFiles.toFileText(doc);
     }
 
@@ -322,7 +283,7 @@ public record ReplayReport(List<ReplayResult> results) {
 
     // ------------------------------------------------------------------ numbers
 
-    private static String score(Double v) {
+    static String score(Double v) {
         return v == null ? "-" : PyFormat.fixed(v, 4);
     }
 
@@ -330,14 +291,14 @@ public record ReplayReport(List<ReplayResult> results) {
         return low == high ? score(low) : "[" + score(low) + ", " + score(high) + "]";
     }
 
-    private static String after(ReplayResult r) {
+    static String after(ReplayResult r) {
         if (r.afterMin() == null) {
             return "raises";
         }
         return range(r.afterMin(), r.afterMax());
     }
 
-    private static String delta(ReplayResult r) {
+    static String delta(ReplayResult r) {
         if (r.afterMin() == null) {
             return "-";
         }

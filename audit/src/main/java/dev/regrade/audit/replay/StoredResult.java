@@ -38,7 +38,8 @@ public record StoredResult(String file, String task, String agent, String answer
         doc.as(JsonField.Kind.OBJECT.as("a result object"));
         String agent = doc.get("agent_name").text();
         String answer = doc.get("answer_name").text();
-        Double finalScore = doc.get("final_score").optionalOrNull(JsonField.Kind.NUMBER.where(
+        // present in every result the runner or Regrade writes (null when the run crashed): absent is "missing"
+        Double finalScore = doc.get("final_score").asOrNull(JsonField.Kind.NUMBER.where(
                 v -> Double.isFinite(v.doubleValue()), "a finite number"));
         JsonField treeJson = ResultJson.treeOf(doc);
         ResultNode tree = treeJson == null ? null : TreeJson.readStored(treeJson);

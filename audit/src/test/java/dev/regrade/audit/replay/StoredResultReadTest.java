@@ -29,9 +29,12 @@ class StoredResultReadTest {
                 problem("{\"agent_name\": \"g\", \"answer_name\": \"a\", \"final_score\": 1.0, \"eval_breakdown\": "
                         + "[{\"info\": [3], \"verification_tree\": " + TREE + "}]}"));
         assertEquals("r.json: $.eval_breakdown[0].verification_tree.critical: expected true or false, got a string",
-                problem("{\"agent_name\": \"g\", \"answer_name\": \"a\", \"eval_breakdown\": [{\"info\": [], "
+                problem("{\"agent_name\": \"g\", \"answer_name\": \"a\", \"final_score\": 1.0, "
+                        + "\"eval_breakdown\": [{\"info\": [], "
                         + "\"verification_tree\": " + TREE.replace("false", "\"no\"") + "}]}"));
         assertEquals("r.json: $: expected a result object, got a list", problem("[]"));
+        // every result the runner or Regrade writes has final_score (null when the run crashed): absent is missing
+        assertEquals("r.json: $.final_score: missing", problem("{\"agent_name\": \"g\", \"answer_name\": \"a\"}"));
     }
 
     @Test

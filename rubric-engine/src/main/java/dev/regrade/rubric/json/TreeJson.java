@@ -75,13 +75,24 @@ public final class TreeJson {
     private static ResultNode header(JsonField json) {
         json.as(JsonField.Kind.OBJECT.as("a node object"));
         String id = json.get("id").text();
-        String desc = json.get("desc").text();
+        String desc = desc(json);
         boolean critical = json.get("critical").bool();
         double score = json.get("score").number();
         Status status = json.get("status").parsed(Status::fromValue);
         JsonField s = json.get("strategy");
         Strategy strategy = s.isMissingOrNull() ? Strategy.PARALLEL : s.parsed(Strategy::fromValue);
         return new ResultNode(id, desc, critical, score, status, strategy, List.of());
+    }
+
+    /**
+     * {@code desc}; a node of the older format (the upstream site's example trees: {@code claim}, {@code func},
+     * no {@code desc}) is read by what it holds, its {@code claim} as the description. A node with neither
+     * says that {@code desc} is missing.
+     */
+    private static String desc(JsonField json) {
+        JsonField desc = json.get("desc");
+        JsonField claim = json.get("claim");
+        return desc.isMissing() && !claim.isMissing() ? claim.text() : desc.text();
     }
 
     private static List<JsonField> children(JsonField json) {
