@@ -124,10 +124,12 @@ class AuditTest {
     }
 
     @Test
-    void theReportMdFitsAGitHubCommentAndLinksTheFullReport() {
+    void theReportMdFitsAGitHubCommentAndSaysWhereTheFullReportIs() {
         String md = Markdown.render(outcome.report());
         assertTrue(md.length() <= 65_536, md.length() + " characters");
-        assertTrue(md.contains("](" + Markdown.FULL_FILE + ")"), "links the full report");
+        // pasted into a PR comment, a relative link leads nowhere: it names the file and where it lies
+        assertTrue(md.contains("`" + Markdown.FULL_FILE + "`, beside this report"), "says where the full report is");
+        assertFalse(md.contains("](" + Markdown.FULL_FILE), "no dead relative link");
         String impact = md.substring(md.indexOf("## Score impact"), md.indexOf("## Changed nodes"));
         String full = Markdown.renderFull(outcome.report());
         for (Comparison c : outcome.report().comparisons()) {
