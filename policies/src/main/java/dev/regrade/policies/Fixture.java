@@ -16,12 +16,11 @@ import dev.regrade.rubric.port.VerdictRules;
 import dev.regrade.rubric.script.DeclaredExtraction;
 import dev.regrade.rubric.script.ScriptDeclaration;
 import dev.regrade.rubric.template.Template;
-import dev.regrade.rubric.io.IoProblems;
+import dev.regrade.rubric.io.BoundedFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -134,17 +133,8 @@ public final class Fixture implements World {
     /** Loads and validates a fixture file. */
     public static Fixture load(Path path) {
         String file = path.toString();
-        byte[] bytes;
-        try {
-            long size = Files.size(path);
-            if (size > MAX_FILE_BYTES) {
-                throw BadInputException.inFile(file, "the file is " + size + " bytes; a fixture may hold at most "
-                        + MAX_FILE_BYTES + " (16 MiB: an answer or a page that large is no agent's answer)");
-            }
-            bytes = Files.readAllBytes(path);
-        } catch (IOException e) {
-            throw BadInputException.inFile(file, "cannot read the file: " + IoProblems.describe(e));
-        }
+        byte[] bytes = BoundedFiles.read(path, MAX_FILE_BYTES, "the file", "a fixture may hold at most "
+                + MAX_FILE_BYTES + " (16 MiB: an answer or a page that large is no agent's answer)");
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();

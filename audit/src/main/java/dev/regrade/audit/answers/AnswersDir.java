@@ -2,6 +2,7 @@ package dev.regrade.audit.answers;
 
 import dev.regrade.api.BadInputException;
 import dev.regrade.api.DidYouMean;
+import dev.regrade.rubric.io.BoundedFiles;
 import dev.regrade.rubric.io.IoProblems;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -197,17 +198,8 @@ public final class AnswersDir {
     /** The answer text, as {@code Path.read_text(encoding="utf-8")} gives it. */
     static String text(Path file) {
         String f = file.toString();
-        byte[] bytes;
-        try {
-            long size = Files.size(file);
-            if (size > MAX_FILE_BYTES) {
-                throw BadInputException.inFile(f, "the answer is " + size + " bytes; an answer may hold at most "
-                        + MAX_FILE_BYTES + " (16 MiB)");
-            }
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw BadInputException.inFile(f, "cannot read the answer: " + IoProblems.describe(e));
-        }
+        byte[] bytes = BoundedFiles.read(file, MAX_FILE_BYTES, "the answer", "an answer may hold at most "
+                + MAX_FILE_BYTES + " (16 MiB)");
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
