@@ -4,9 +4,18 @@ scripts, on the original engine (tools/pyoracle/oracle.py's loader and stubs, to
 scripted extractions and maps), so that the result files are the runner's own. Then runs
 generate_result_summary of the upstream HEAD revision (1fcbfda) on what the runner wrote.
 
-Child process of generate.py, one per judge (PYTHONHASHSEED set by the parent). Reads one job as
-JSON on stdin: {"judge": accept|reject|hash, "out": DIR, "work": DIR, "tasks": [[task, agent,
-[[answer_name, case_name], ...]], ...]}. Writes DIR/<agent>/<task>/... as the runner does.
+Child process of generate.py, one per world and variant (PYTHONHASHSEED set by the parent). Reads
+one job as JSON on stdin: {"judge": accept|reject|hash, "variant": released|fixed, "out": DIR,
+"work": DIR, "stamps": null or {log tag: "YYYY-mm-ddTHH:MM:SS"}, "tasks": [[task, agent,
+[[answer_name, case_name], ...]], ...], "cases": {task: {case_name: case}}}. Writes
+DIR/<agent>/<task>/... as the runner does. The fixed variant is the released script with
+tools/scriptoracle's patch, loaded by the runner from a file of its own (<work>/scripts/<task>.py).
+
+The clock: without stamps, the loggers' time stamps tick one second per logger from 2025-10-23
+09:00:00 and the scripts' datetime.now() is 2025-10-23 (midnight). With stamps, an answer's logger
+(tag "<task>_<agent>_<answer>", the runner's own) is stamped at its given time and the script
+evaluating that answer reads SCRIPT_DELAY later: the evaluation starts when the logger is made and
+reads the clock afterwards, so a stamp shortly before midnight evaluates on the next day.
 
 Stubbed, because the offline world lacks them: tqdm (the progress bar), utils/logging_setup
 (create_logger: a silent logger and a time stamp from a clock that starts at 2025-10-23 09:00:00
@@ -34,17 +43,41 @@ sys.path.insert(0, str(HERE.parent / "scriptoracle"))
 import harness  # noqa: E402  (scriptoracle: engine loader on top of oracle, extraction context)
 import oracle  # noqa: E402
 
-CASES_DIR = HERE.parent / "scriptoracle" / "cases"
-SCRIPTS_DIR = oracle.UPSTREAM / "eval_scripts" / "2025_10_23"
 RUNNER = oracle.UPSTREAM / "mind2web2" / "eval_runner.py"
 LOAD_EVAL_SCRIPT = oracle.UPSTREAM / "mind2web2" / "utils" / "load_eval_script.py"
 HEAD_RUNNER = oracle.UPSTREAM / "head" / "mind2web2" / "eval_runner.py"
 # The runner has no evaluation date: the scripts' clock is Regrade's default one (EvalClock.DEFAULT_DATE).
 EVAL_DATE = _dt.date(2025, 10, 23)
 LOG_CLOCK_START = _dt.datetime(2025, 10, 23, 9, 0, 0)
+# With stamps: how long after its logger's time stamp an answer's script reads the clock.
+SCRIPT_DELAY = _dt.timedelta(seconds=30)
 
 # The case of the answer being evaluated (set around each evaluate_answer call).
 _CASE: contextvars.ContextVar = contextvars.ContextVar("runoracle_case", default=None)
+# With stamps: what the running answer's script reads as now (set in its task by create_logger).
+_NOW: contextvars.ContextVar = contextvars.ContextVar("runoracle_now", default=None)
+
+
+class RunnerDatetime(_dt.datetime):
+    """datetime whose now(), today() and utcnow() are the running answer's clock (stamps only)."""
+
+    @classmethod
+    def _at(cls, tz=None):
+        t = _NOW.get()
+        assert t is not None, "the clock read outside an answer's evaluation"
+        return cls(t.year, t.month, t.day, t.hour, t.minute, t.second, tzinfo=tz)
+
+    @classmethod
+    def now(cls, tz=None):
+        return cls._at(tz)
+
+    @classmethod
+    def today(cls):
+        return cls._at()
+
+    @classmethod
+    def utcnow(cls):
+        return cls._at()
 
 
 def judge_verdict(judge: str, case: dict, claim: str) -> bool:
@@ -111,7 +144,7 @@ def _load(name: str, path: Path):
     return module
 
 
-def load_runner(cases: dict):
+def load_runner(cases: dict, stamps):
     """The runner module and HEAD's, on the engine, with the stubs above."""
     harness.load_engine()
     oracle.stub_module("mind2web2.api_tools.tool_googlemap").GoogleMapsTool = CaseMapsTool
@@ -123,8 +156,12 @@ def load_runner(cases: dict):
 
     def create_logger(lgr_nm, log_folder, enable_console=True, file_format="both", enable_shared_errors=False):
         Path(log_folder).mkdir(parents=True, exist_ok=True)
-        now = LOG_CLOCK_START + _dt.timedelta(seconds=ticks[0])
-        ticks[0] += 1
+        if stamps and lgr_nm in stamps:
+            now = _dt.datetime.fromisoformat(stamps[lgr_nm])
+            _NOW.set(now + SCRIPT_DELAY)  # in the answer's own task: its evaluation reads it
+        else:
+            now = LOG_CLOCK_START + _dt.timedelta(seconds=ticks[0])
+            ticks[0] += 1
         return oracle.run_logger(), now.strftime("%Y%m%d_%H%M%S")
 
     logging_setup.create_logger = create_logger
@@ -139,7 +176,7 @@ def load_runner(cases: dict):
         task = Path(path).stem  # the runner's <eval_version>/<task_id>.py
         g = evaluate_answer.__globals__
         if g.get("datetime") is _dt.datetime:
-            g["datetime"] = harness.driver.evaluation_datetime(EVAL_DATE.isoformat())
+            g["datetime"] = RunnerDatetime if stamps else harness.driver.evaluation_datetime(EVAL_DATE.isoformat())
 
         async def with_case(**kwargs):
             token = _CASE.set(cases[(task, kwargs["agent_name"], kwargs["answer_name"])])
@@ -157,18 +194,21 @@ def load_runner(cases: dict):
 def main():
     job = json.load(sys.stdin)
     out, work = Path(job["out"]), Path(job["work"])
-    case_files: dict = {}
+    case_files: dict = job["cases"]
     cases: dict = {}
+    scripts = work / "scripts"
+    scripts.mkdir()
     for task, agent, answers in job["tasks"]:
-        if task not in case_files:
-            case_files[task] = json.loads((CASES_DIR / f"{task}.json").read_text(encoding="utf-8"))
+        script = scripts / f"{task}.py"
+        if not script.exists():  # the runner loads <eval_version>/<task_id>.py: the variant's source
+            script.write_text(harness.script_source(task, job["variant"]), encoding="utf-8", newline="")
         for answer_name, case_name in answers:
             case = case_files[task][case_name]
             cases[(task, agent, answer_name)] = case
             md = work / "answers" / agent / task / answer_name
             md.parent.mkdir(parents=True, exist_ok=True)
             md.write_bytes(case["answer"].encode("utf-8"))
-    runner, head = load_runner(cases)
+    runner, head = load_runner(cases, job.get("stamps"))
     client = RunnerClient(job["judge"], sys.modules["mind2web2.eval_toolkit"].BinaryEvalResult)
     agents = []
     with warnings.catch_warnings(), contextlib.redirect_stdout(sys.stderr):  # the runner's prints
@@ -176,7 +216,7 @@ def main():
         for task, agent, _answers in job["tasks"]:
             asyncio.run(runner.evaluate_task(
                 client=client, task_id=task, agent_name=agent, answer_dir=work / "answers",
-                cache_dir=work / "cache", output_dir=out, script_path=SCRIPTS_DIR / f"{task}.py"))
+                cache_dir=work / "cache", output_dir=out, script_path=scripts / f"{task}.py"))
             if agent not in agents:
                 agents.append(agent)
         for agent in agents:

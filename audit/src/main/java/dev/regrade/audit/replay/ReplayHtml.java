@@ -110,7 +110,7 @@ final class ReplayHtml {
     /** The flags the filter selects a row by: its status, {@code may-change}, {@code raises}. */
     static List<String> flags(ReplayResult r) {
         List<String> flags = new ArrayList<>(List.of(r.status().value()));
-        if (r.status() == Status.REPLAYED && (!r.afterIsPoint() || !r.afterMin().equals(r.before()))) {
+        if (r.mayChange()) {
             flags.add("may-change");
         }
         if (r.status() == Status.REPLAYED && r.afterMin() == null) {

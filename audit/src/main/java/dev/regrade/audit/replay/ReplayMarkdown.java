@@ -76,8 +76,7 @@ final class ReplayMarkdown {
 
     /** In the summary: every result that is not a replay to its stored score. */
     private static boolean worthARow(ReplayResult r) {
-        return r.status() != Status.REPLAYED || r.afterMin() == null || !r.afterIsPoint()
-                || !r.afterMin().equals(r.before()) || !r.changedNodes().isEmpty();
+        return r.status() != Status.REPLAYED || r.afterMin() == null || r.mayChange() || !r.changedNodes().isEmpty();
     }
 
     private static void metrics(StringBuilder b, boolean full, String kind, List<MetricsRow> rows) {

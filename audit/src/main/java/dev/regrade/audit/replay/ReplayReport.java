@@ -65,8 +65,7 @@ public record ReplayReport(List<ReplayResult> results) {
 
     /** The replayed results whose after-score may differ from the stored score. */
     public long changed() {
-        return results.stream().filter(r -> r.status() == Status.REPLAYED)
-                .filter(r -> !r.afterIsPoint() || !r.afterMin().equals(r.before())).count();
+        return results.stream().filter(ReplayResult::mayChange).count();
     }
 
     /** "1 answer needs the model", "N answers need the model". */
@@ -176,6 +175,9 @@ public record ReplayReport(List<ReplayResult> results) {
         if (r.bound()) {
             b.append(indent).append("the interval is a bound: its ends are not proven attained\n");
         }
+        if (r.seedsSampled() > 0) {
+            b.append(indent).append(seedLine(r)).append('\n');
+        }
         if (!r.changedNodes().isEmpty()) {
             b.append(indent).append("changed: ").append(String.join(", ", r.changedNodes())).append('\n');
         }
@@ -244,7 +246,8 @@ public record ReplayReport(List<ReplayResult> results) {
             } else {
                 o.putArray("after").add(r.afterMin()).add(r.afterMax());
             }
-            o.put("exact", r.exact()).put("enumerated", r.enumerated()).put("bound", r.bound());
+            o.put("exact", r.exact()).put("enumerated", r.enumerated()).put("bound", r.bound())
+                    .put("seeds_sampled", r.seedsSampled());
             if (r.hashSeed() == null) {
                 o.putNull("hash_seed");
             } else {
@@ -295,7 +298,14 @@ public record ReplayReport(List<ReplayResult> results) {
         if (r.afterMin() == null) {
             return "raises";
         }
-        return range(r.afterMin(), r.afterMax());
+        return range(r.afterMin(), r.afterMax()) + (r.seedsSampled() > 0 ? " (" + r.seedsSampled() + " seeds)" : "");
+    }
+
+    /** Why a result's after-score is a range over hash seeds (its {@code seedsSampled} is not 0). */
+    static String seedLine(ReplayResult r) {
+        return "the after-variant orders a set by the string hashes and the stored result does not say which "
+                + "PYTHONHASHSEED its run had: the after-score is the range over PYTHONHASHSEED 0.."
+                + (r.seedsSampled() - 1) + " (each end attained; another seed may score outside it)";
     }
 
     static String delta(ReplayResult r) {

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -39,6 +40,11 @@ public final class Replayer {
     public static final int DATE_SEARCH_DAYS = 7;
     /** PYTHONHASHSEED values tried when the stored tree depends on the set order. */
     public static final int SEED_BOUND = 4096;
+    /**
+     * PYTHONHASHSEED values (0..N-1) the after-variant is run under when it reads the set order and the stored
+     * result does not determine the seed (no stored {@code hash_seed}, and a before-variant that never read it).
+     */
+    public static final int AFTER_SEED_SAMPLE = 256;
     /** Runs spent enumerating the assignments of unknown verdicts before falling back to the bounds. */
     public static final int MAX_ASSIGNMENTS = 32;
 
@@ -148,8 +154,19 @@ public final class Replayer {
         if (problem != null) {
             return ReplayResult.notReplayed(stored, Status.MISMATCH, problem, seedUsed, dateUsed, dateSource);
         }
-        return replayAfter(stored, script, world, run, check.seed(), seedUsed, date.date())
-                .withDate(dateUsed, dateSource);
+        After first = replayAfter(stored, script, world, run, check.seed(), seedUsed, date.date());
+        ReplayResult replayed = first.result();
+        boolean seedKnown = stored.hashSeed() != null || run.seedRead;
+        if (!seedKnown && first.seedRead()) {
+            // The after-variant orders a set by the string hashes, and nothing stored says which seed the run had:
+            // its score is stated over a sample of seeds, never as one number.
+            List<ReplayResult> perSeed = new ArrayList<>();
+            for (long s = 0; s < AFTER_SEED_SAMPLE; s++) {
+                perSeed.add(replayAfter(stored, script, world, run, s, null, date.date()).result());
+            }
+            replayed = ReplayResult.acrossSeeds(perSeed);
+        }
+        return replayed.withDate(dateUsed, dateSource);
     }
 
     /** The self-check on one evaluation date: its run, the seed it ran under and its first difference (or null). */
@@ -241,8 +258,19 @@ public final class Replayer {
         return info.stream().filter(r -> !extracted.contains(r.fieldNames().next())).toList();
     }
 
+    /** The after-replay under one seed, and whether any of its runs read the seed (ordered a set by hashes). */
+    private record After(ReplayResult result, boolean seedRead) {
+    }
+
+    private After replayAfter(StoredResult stored, RubricScript script, ReplayWorld world, Run check,
+                              long seed, Long seedUsed, LocalDate date) {
+        boolean[] seedRead = {false};
+        ReplayResult r = replayAfter(stored, script, world, check, seed, seedUsed, date, run -> seedRead[0] |= run.seedRead);
+        return new After(r, seedRead[0]);
+    }
+
     private ReplayResult replayAfter(StoredResult stored, RubricScript script, ReplayWorld world, Run check,
-                                     long seed, Long seedUsed, LocalDate date) {
+                                     long seed, Long seedUsed, LocalDate date, Consumer<Run> ran) {
         Map<String, Set<String>> sentBefore = check.sent;
         Outcomes outcomes = new Outcomes(stored);
         if (unknownJudge != null) {
@@ -255,6 +283,7 @@ public final class Replayer {
                 calls[0]++;
                 return unknownJudge.judge(request).result();
             }, unknownExtractor);
+            ran.accept(run);
             outcomes.add(run);
             return outcomes.result(seedUsed, true, calls[0] + run.modelCalls, true);
         }
@@ -270,6 +299,7 @@ public final class Replayer {
             }
             Map<String, Boolean> assignment = pending.remove(pending.size() - 1);
             Run run = runAfter(script, world, seed, date, sentBefore, assignment, false);
+            ran.accept(run);
             runs++;
             if (!run.missingExtractions.isEmpty()) {
                 // What the stored run never extracted only the model can answer: no score is stated.
@@ -302,6 +332,7 @@ public final class Replayer {
             outcomes = new Outcomes(stored);
             for (boolean unknownDefault : new boolean[] {false, true}) {
                 Run run = runAfter(script, world, seed, date, sentBefore, Map.of(), unknownDefault);
+                ran.accept(run);
                 outcomes.add(run);
                 if (!run.missingExtractions.isEmpty()) {
                     return outcomes.needsModel(seedUsed);
@@ -378,7 +409,7 @@ public final class Replayer {
             boolean exact = unknowns.isEmpty() || modelAnswered;
             return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.REPLAYED,
                     null, stored.finalScore(), min, max, exact, enumerated, seed, null, null, List.copyOf(changed),
-                    claims, List.copyOf(missing), List.of(), false, error, judgeCalls, exact ? lastTree : null);
+                    claims, List.copyOf(missing), List.of(), false, error, judgeCalls, exact ? lastTree : null, 0);
         }
 
         /** The after-variant requests extractions the stored run did not make: only the model can answer them. */
@@ -390,7 +421,7 @@ public final class Replayer {
                     + (missing.size() == 1 ? "it" : "them") + "; replay with --judge-url to ask it";
             return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.NEEDS_MODEL,
                     reason, stored.finalScore(), null, null, false, false, seed, null, null, List.of(), claims,
-                    List.copyOf(missing), List.of(), false, null, 0, null);
+                    List.copyOf(missing), List.of(), false, null, 0, null, 0);
         }
     }
 }

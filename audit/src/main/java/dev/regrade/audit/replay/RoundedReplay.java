@@ -173,7 +173,7 @@ final class RoundedReplay {
         return new ReplayResult(stored.file(), stored.task(), stored.agent(), stored.answer(), Status.REPLAYED, null,
                 stored.finalScore(), min, max, exact, true, seedUsed, null, null, List.copyOf(changed), List.of(),
                 List.of(), undecidedNames, min != null && !(minAttained && maxAttained), error, 0,
-                exact ? tree : null);
+                exact ? tree : null, 0);
     }
 
     /**

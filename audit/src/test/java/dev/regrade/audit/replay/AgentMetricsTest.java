@@ -61,7 +61,7 @@ class AgentMetricsTest {
 
     private static ReplayResult replayed(String task, String answer, double before, Double after, String error) {
         return new ReplayResult(task + ".json", task, "agent", answer, ReplayResult.Status.REPLAYED, null, before, after,
-                after, true, true, null, null, null, List.of(), List.of(), List.of(), List.of(), false, error, 0, null);
+                after, true, true, null, null, null, List.of(), List.of(), List.of(), List.of(), false, error, 0, null, 0);
     }
 
     @Test

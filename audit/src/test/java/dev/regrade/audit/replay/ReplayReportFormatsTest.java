@@ -20,7 +20,7 @@ class ReplayReportFormatsTest {
                 .toList();
         return new ReplayResult("r" + i + ".json", "task_" + (i % 7), "agent_" + (i % 13), "answer_" + i + ".md", status,
                 status == Status.REPLAYED ? null : "reason " + i, before, after, after, true, true, null, null, null, changed,
-                List.of(), List.of(), List.of(), false, null, 0, null);
+                List.of(), List.of(), List.of(), false, null, 0, null, 0);
     }
 
     /** 3,000 results, most of them changed with 30 long node ids each: far beyond 65,536 characters in full. */

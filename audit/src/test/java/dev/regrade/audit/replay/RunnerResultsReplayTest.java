@@ -25,6 +25,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,9 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,27 +41,34 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The replay over result files the Mind2Web 2 runner itself wrote ({@code tools/runoracle}: the upstream
  * {@code eval_runner.evaluate_task} over every released scriptoracle case, three answers per agent,
- * under judges that accept, reject by claim and hash the claim; zipped byte for byte). Properties over
- * every file: the self-check reproduces it; where no claim changed, the after-tree is the Java port's
+ * under judges that accept, reject by claim and hash the claim; and the "dated" world: the hash judge
+ * with every answer evaluated on a day of its own, some across midnight into a new year; zipped byte for
+ * byte). Properties over every file: the self-check reproduces it; where no claim changed, the after-tree is the Java port's
  * direct run of the after-variant under the same judge rule; where verdicts are unknown, the direct run's
  * score lies in the interval and the interval's ends are attained by assignments of the unknown verdicts;
  * edited files fail the self-check; and the runner's metrics ({@code generate_result_summary} of the
  * upstream HEAD, run on these files) are {@link AgentMetrics}'s.
  */
 class RunnerResultsReplayTest {
-    private static final Path RUNNER = Paths.get("src", "test", "resources", "dev", "regrade", "audit", "replay", "runner");
+    private static final Path RUNNER = RunnerOutput.DIR;
     private static final Path CASES = Paths.get("..", "tools", "scriptoracle", "cases");
     private static final List<String> JUDGES = List.of("accept", "reject", "hash");
+    /** The worlds replayed here: the three judges on 2025-10-23, and the hash judge on many days. */
+    private static final List<String> WORLDS = List.of("accept", "reject", "hash", "dated");
 
     @TempDir
     static Path unzipped;
     private static JsonNode inputs;
     private static final Map<String, JsonNode> CASE_FILES = new HashMap<>();
 
-    /** One result file the runner wrote, with what it was written from. */
-    private record Written(String judge, Path file, StoredResult stored, JsonNode caseInput, long seed) {
+    /**
+     * One result file the runner wrote, with what it was written from: its world, the judge's rule, the
+     * case, the PYTHONHASHSEED and the day the script's clock read.
+     */
+    private record Written(String world, String judge, Path file, StoredResult stored, JsonNode caseInput, long seed,
+                           LocalDate evalDate) {
         String name() {
-            return judge + "/" + unzipped.resolve(judge).relativize(file);
+            return world + "/" + unzipped.resolve(world).relativize(file);
         }
     }
 
@@ -76,26 +82,21 @@ class RunnerResultsReplayTest {
             caseOf.put(a.get("agent").textValue() + "/" + a.get("task").textValue() + "/" + a.get("answer").textValue(),
                     a.get("case").textValue());
         }
-        for (String judge : JUDGES) {
-            Path root = unzipped.resolve(judge);
-            try (ZipInputStream z = new ZipInputStream(Files.newInputStream(RUNNER.resolve(judge + ".zip")))) {
-                for (ZipEntry e; (e = z.getNextEntry()) != null; ) {
-                    Path target = root.resolve(e.getName()).normalize();
-                    Files.createDirectories(target.getParent());
-                    Files.write(target, z.readAllBytes());
-                }
-            }
-            List<Path> results;
-            try (Stream<Path> s = Files.walk(root)) {
-                results = ResultLayout.latestPerAnswer(s.filter(p -> p.getParent().getFileName().toString().equals("results"))
-                        .sorted().toList());
-            }
-            long seed = inputs.get("judges").get(judge).get("hash_seed").longValue();
+        JsonNode dated = inputs.get("worlds").get("dated");
+        for (String world : WORLDS) {
+            List<Path> results = RunnerOutput.unzipResults(world + ".zip", unzipped.resolve(world));
+            boolean isDated = world.equals("dated");
+            String judge = isDated ? dated.get("judge").textValue() : world;
+            long seed = (isDated ? dated : inputs.get("judges").get(world)).get("hash_seed").longValue();
             for (Path file : results) {
                 StoredResult read = StoredResult.read(file, JsonFiles.parse(Files.readString(file)));
                 StoredResult stored = read.withAnswerText(Files.readString(ResultLayout.answerCopy(file, read.answer()).orElseThrow()));
                 String caseName = caseOf.get(stored.agent() + "/" + stored.task() + "/" + stored.answer());
-                WRITTEN.add(new Written(judge, file, stored, caseFile(stored.task()).get(caseName), seed));
+                // The dated world's script read its clock 30 s after the stamp (eval_runner's log tag names the answer).
+                LocalDate evalDate = isDated ? LocalDateTime.parse(dated.get("script_now")
+                        .get(stored.task() + "_" + stored.agent() + "_" + stored.answer()).textValue()).toLocalDate()
+                        : EvalClock.DEFAULT_DATE;
+                WRITTEN.add(new Written(world, judge, file, stored, caseFile(stored.task()).get(caseName), seed, evalDate));
             }
         }
     }
@@ -112,11 +113,41 @@ class RunnerResultsReplayTest {
 
     @Test
     void theRunnerWroteResultsOfEveryPortedTaskUnderEveryJudge() {
-        assertEquals(699, WRITTEN.size(), "result files the runner wrote (the cases whose released script raises have none)");
+        assertEquals(699, WRITTEN.stream().filter(w -> JUDGES.contains(w.world())).count(),
+                "result files the runner wrote (the cases whose released script raises have none)");
         Map<String, Integer> perTask = new TreeMap<>();
-        WRITTEN.forEach(w -> perTask.merge(w.judge() + " " + w.stored().task(), 1, Integer::sum));
-        assertEquals(JUDGES.size() * RubricScripts.all().size(), perTask.size(), "judge × task");
+        WRITTEN.forEach(w -> perTask.merge(w.world() + " " + w.stored().task(), 1, Integer::sum));
+        assertEquals(WORLDS.size() * RubricScripts.all().size(), perTask.size(), "world × task");
         perTask.forEach((k, n) -> assertTrue(n >= 10, k + ": " + n));
+        // The dated world: days of their own, and county_AQI answers whose run crossed midnight into a new year.
+        List<Written> dated = WRITTEN.stream().filter(w -> w.world().equals("dated")).toList();
+        assertTrue(dated.stream().map(Written::evalDate).distinct().count() > 100, "distinct evaluation days");
+        assertTrue(dated.stream().filter(w -> !ResultLayout.fileDate(w.file()).orElseThrow().equals(w.evalDate())).count() >= 5,
+                "runs that crossed midnight");
+    }
+
+    @Test
+    void theEvaluationDateIsTheFileNamesOrFoundWhereTheRunCrossedMidnight() {
+        Replayer same = new Replayer(RubricScripts::byName, "released", "released");
+        List<String> failures = new ArrayList<>();
+        int searched = 0;
+        for (Written w : WRITTEN) {
+            if (!w.world().equals("dated") || !w.stored().task().equals("county_AQI")) {
+                continue;
+            }
+            ReplayResult r = same.replay(w.stored());
+            if (r.status() == Status.REPLAYED && r.evalDate() == null) {
+                continue; // a tree that never reached the year check: the date does not matter
+            }
+            boolean crossed = !ResultLayout.fileDate(w.file()).orElseThrow().equals(w.evalDate());
+            check(failures, w, r.status() == Status.REPLAYED && w.evalDate().toString().equals(r.evalDate())
+                    && (crossed ? r.dateSource().startsWith("the nearest date to ") : r.dateSource().equals("from the file name")),
+                    r.status() + " " + r.reason() + " under " + r.evalDate() + " (" + r.dateSource() + "), the script's "
+                    + w.evalDate());
+            searched += crossed ? 1 : 0;
+        }
+        assertEquals(List.of(), failures);
+        assertTrue(searched >= 5, "crossed midnight " + searched);
     }
 
     @Test
@@ -266,15 +297,15 @@ class RunnerResultsReplayTest {
     @Test
     void agentMetricsAreTheRunnersGenerateResultSummary() throws IOException {
         int agents = 0;
-        for (String judge : JUDGES) {
+        for (String world : WORLDS) {
             Map<String, List<AgentMetrics.Scored>> byAgent = new TreeMap<>();
-            WRITTEN.stream().filter(w -> w.judge().equals(judge)).forEach(w -> byAgent.computeIfAbsent(w.stored().agent(),
+            WRITTEN.stream().filter(w -> w.world().equals(world)).forEach(w -> byAgent.computeIfAbsent(w.stored().agent(),
                     k -> new ArrayList<>()).add(new AgentMetrics.Scored(w.stored().task(), w.stored().answer(),
                     w.stored().finalScore())));
             for (Map.Entry<String, List<AgentMetrics.Scored>> e : byAgent.entrySet()) {
-                JsonNode summary = JsonFiles.parse(Files.readString(unzipped.resolve(judge).resolve(e.getKey()).resolve("summary.json")));
+                JsonNode summary = JsonFiles.parse(Files.readString(unzipped.resolve(world).resolve(e.getKey()).resolve("summary.json")));
                 AgentMetrics m = AgentMetrics.of(e.getKey(), e.getValue());
-                String at = judge + "/" + e.getKey();
+                String at = world + "/" + e.getKey();
                 assertEquals(summary.get("num_tasks").intValue(), m.tasks(), at + " num_tasks");
                 int runs = summary.get("num_runs").intValue();
                 assertEquals(runs, m.runs(), at + " num_runs");
@@ -307,7 +338,7 @@ class RunnerResultsReplayTest {
         EvaluationContext ctx = EvaluationContext.of(w.stored().answerText())
                 .withNames(w.stored().agent(), w.stored().answer())
                 .withHashSeed(w.seed())
-                .withClock(new EvalClock(EvalClock.DEFAULT_DATE))
+                .withClock(new EvalClock(w.evalDate()))
                 .withJudge(r -> new JudgeReply("scripted verdict", assigned.containsKey(r.nodeId())
                         ? assigned.get(r.nodeId()) : verdict(w.judge(), c, r)))
                 .withExtractor(r -> {
