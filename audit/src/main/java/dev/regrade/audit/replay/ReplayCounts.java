@@ -37,8 +37,12 @@ public record ReplayCounts(List<Row> rows) {
         for (Status s : Status.values()) {
             rows.add(new Row(s.value(), s.value(), report.count(s), meaning(s), false));
             if (s == Status.REPLAYED) {
-                long unknown = report.results().stream().filter(r -> r.status() == Status.REPLAYED && !r.exact())
-                        .count();
+                long unknown = report.results().stream().filter(r -> r.status() == Status.REPLAYED && !r.exact()
+                        && !r.unknownClaims().isEmpty()).count();
+                long rounded = report.results().stream().filter(r -> r.status() == Status.REPLAYED && !r.exact()
+                        && !r.roundedUndecided().isEmpty()).count();
+                long overSeeds = report.results().stream().filter(r -> r.status() == Status.REPLAYED
+                        && r.seedsSampled() > 0).count();
                 long raises = report.results().stream()
                         .filter(r -> r.status() == Status.REPLAYED && r.afterMin() == null).count();
                 rows.add(new Row("may_change", "may change", report.changed(),
@@ -47,6 +51,13 @@ public record ReplayCounts(List<Row> rows) {
                 rows.add(new Row("unknown_verdicts", "with unknown verdicts", unknown,
                         "the after-variant sends a claim the stored run never sent: the after-score is the interval "
                                 + "over its verdicts (exact with --judge-url)", true));
+                rows.add(new Row("rounded", "undecided by a rounded number", rounded,
+                        "a comparison on a number the result stores only rounded (gas_stations' legs) goes either way "
+                                + "within the rounding: the after-score is the interval over it", true));
+                rows.add(new Row("over_seeds", "over hash seeds", overSeeds,
+                        "the after-variant orders a set by the string hashes and the result does not say which "
+                                + "PYTHONHASHSEED its run had: the after-score is the range over PYTHONHASHSEED 0.."
+                                + (Replayer.AFTER_SEED_SAMPLE - 1) + ", never exact", true));
                 rows.add(new Row("raises", "raises", raises,
                         "the after-variant raises on the stored data under every assignment (the Python error is "
                                 + "shown); left out of the after-metrics as the runner leaves it out", true));
@@ -65,6 +76,12 @@ public record ReplayCounts(List<Row> rows) {
             case "skipped" -> "cannot be rebuilt from what the result stores (the reason is shown); in no total";
             default -> "";
         };
+    }
+
+    /** The count under {@code key}. */
+    public long count(String key) {
+        return rows.stream().filter(r -> r.key().equals(key)).mapToLong(Row::count).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no count " + key));
     }
 
     /** The counts as the JSON's {@code counts} object: key to count, in reading order. */

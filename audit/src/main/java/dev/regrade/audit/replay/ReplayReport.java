@@ -117,10 +117,13 @@ public record ReplayReport(List<ReplayResult> results) {
 
     /** The summary line for stderr. */
     public String summaryLine() {
-        long unknown = results.stream().filter(r -> r.status() == Status.REPLAYED && !r.exact()).count();
+        ReplayCounts c = counts();
         long needsModel = count(Status.NEEDS_MODEL);
+        String more = (c.count("rounded") == 0 ? "" : ", " + c.count("rounded") + " undecided by a rounded number")
+                + (c.count("over_seeds") == 0 ? "" : ", " + c.count("over_seeds") + " over hash seeds");
         return results.size() + " results: " + count(Status.REPLAYED) + " replayed (" + changed() + " may change, "
-                + unknown + " with unknown verdicts), " + (needsModel == 0 ? "" : needsModel + " needs-model ("
+                + c.count("unknown_verdicts") + " with unknown verdicts" + more + "), "
+                + (needsModel == 0 ? "" : needsModel + " needs-model ("
                 + needsModelPhrase(needsModel) + "), ") + count(Status.MISMATCH) + " mismatched the self-check, "
                 + count(Status.SKIPPED) + " skipped" + (judgeCalls() > 0 ? "; " + judgeCalls() + " judge calls" : "");
     }
