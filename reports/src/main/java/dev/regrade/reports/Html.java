@@ -31,8 +31,13 @@ import java.util.stream.Collectors;
  * assets), with the sections and columns of {@code report.md} in the same order. Filters and a
  * search box narrow the score-impact table and the trees; their state lives in the URL fragment
  * ({@code #filter=unexpected&q=station_5}), so a link or a test can open the page narrowed. In
- * the trees, unchanged subtrees start collapsed with a count of what they hold. Every string from
- * answers, claims or pages is HTML-escaped, and the script only ever sets {@code textContent}.
+ * the trees, unchanged subtrees start collapsed with a count of what they hold. The trees are not
+ * written out as markup: their nodes are one block of JSON in which each distinct subtree and each
+ * string is stored once (see {@link TreeData}), however many inputs and sides show it, and the
+ * script draws each tree from it, a collapsed subtree's children only when it is opened or holds a
+ * match of the search. Every string from answers, claims or pages is HTML-escaped (in the JSON, no
+ * {@code < > & '} is left raw), and the script builds elements and sets only their text and
+ * attributes, never markup.
  */
 public final class Html {
     /** Task texts and claims longer than this are shortened, the full text one click (or hover) away. */
@@ -66,18 +71,68 @@ public final class Html {
             """;
 
     /**
-     * Reads {@code filter} and {@code q} from the fragment (a plain anchor such as {@code #cmp-3}
+     * Draws each tree from the tree data (a collapsed subtree's children when it is first opened), then
+     * reads {@code filter} and {@code q} from the fragment (a plain anchor such as {@code #cmp-3}
      * keeps the current state, and clears the filter if its target was hidden), hides the rows and
-     * trees that do not match, marks the nodes that match the search and opens their subtrees.
+     * trees that do not match, marks the nodes that match the search and opens their subtrees; a search
+     * first draws the collapsed subtrees that hold a match, so it finds nodes no one has opened yet.
      */
     private static final String SCRIPT = """
             (function(){
             var form=document.getElementById('controls'),sel=form.elements.filter,box=form.elements.q;
             var shown=document.getElementById('shown');
+            var data=document.getElementById('tree-data'),T=data===null?{s:[],n:[]}:JSON.parse(data.textContent);
+            var S=T.s,N=T.n;
+            function el(tag,cls,text){var x=document.createElement(tag);if(cls!==''){x.className=cls;}
+              if(text!==''){x.textContent=text;}return x;}
+            function txt(p,s){if(s!==''){p.appendChild(document.createTextNode(s));}}
+            function label(r){
+              var s=el('span',S[r[0]],'');s.setAttribute('data-node',S[r[1]]);s.setAttribute('title',S[r[2]]);
+              s.appendChild(el('span','score',S[r[4]]));txt(s,' '+S[r[5]]+' ');s.appendChild(el('code','',S[r[1]]));
+              if(r[6]===1){txt(s,' ');s.appendChild(el('span','crit','critical'));}
+              if(r.length>8){txt(s,' ');s.appendChild(el('span','strat',S[r[8]]));}
+              s.appendChild(el('br','',''));txt(s,S[r[3]]);
+              if(r[7]>=0){s.appendChild(el('span','why',S[r[7]]));}
+              return s;
+            }
+            function item(k){
+              var r=N[k],li=document.createElement('li');
+              if(r.length<=8){li.appendChild(label(r));return li;}
+              var d=document.createElement('details'),sm=document.createElement('summary'),u=document.createElement('ul');
+              sm.appendChild(label(r));
+              if(r[9]>=0){txt(sm,' ');sm.appendChild(el('span','count',S[r[9]]));u.setAttribute('data-lazy',k);}
+              else{d.open=true;fill(u,k);}
+              d.appendChild(sm);d.appendChild(u);li.appendChild(d);return li;
+            }
+            function fill(u,k){N[k][10].forEach(function(c){u.appendChild(item(c));});}
+            function grow(u){var k=u.getAttribute('data-lazy');if(k!==null){u.removeAttribute('data-lazy');fill(u,+k);}}
+            document.querySelectorAll('ul[data-root]').forEach(function(u){
+              var k=+u.getAttribute('data-root');u.removeAttribute('data-root');u.appendChild(item(k));
+            });
+            document.addEventListener('toggle',function(ev){
+              var u=ev.target.lastElementChild;if(ev.target.open&&u!==null&&u.hasAttribute('data-lazy')){grow(u);}
+            },true);
+            var memo={},memoQ=null;
+            function holds(k,q){
+              if(memoQ!==q){memo={};memoQ=q;}
+              if(!(k in memo)){var r=N[k];memo[k]=S[r[1]].toLowerCase().indexOf(q)>=0
+                ||S[r[2]].toLowerCase().indexOf(q)>=0||(r.length>8&&r[10].some(function(c){return holds(c,q);}));}
+              return memo[k];
+            }
+            function reveal(q){
+              var todo=Array.prototype.slice.call(document.querySelectorAll('ul[data-lazy]'));
+              while(todo.length>0){
+                var u=todo.pop();
+                if(N[+u.getAttribute('data-lazy')][10].some(function(c){return holds(c,q);})){
+                  grow(u);u.querySelectorAll('ul[data-lazy]').forEach(function(x){todo.push(x);});
+                }
+              }
+            }
             function passes(el,f){return f==='all'||(' '+el.getAttribute('data-flags')+' ').indexOf(' '+f+' ')>=0;}
             function has(el,q){return el.textContent.toLowerCase().indexOf(q)>=0;}
             function apply(){
               var f=sel.value,q=box.value.trim().toLowerCase(),hits={};
+              if(q!==''){reveal(q);}
               document.querySelectorAll('.node').forEach(function(n){
                 var hit=q!==''&&((n.getAttribute('data-node')||'').toLowerCase().indexOf(q)>=0
                   ||(n.getAttribute('title')||'').toLowerCase().indexOf(q)>=0);
@@ -168,7 +223,8 @@ public final class Html {
                 "bad", List.of("Script", "Input", "Node", "Class", "Changes"),
                 u -> List.of(e(u.input().script()), rows.link(u.input()), code(u.node()), e(u.classes()), e(u.text())));
         impact(b, report, rows);
-        changesByScript(b, report, rows);
+        TreeData trees = new TreeData();
+        changesByScript(b, report, rows, trees);
         prompts(b, report, rows);
         findings(b, "Crashes", report.crashes(), "<p>None.</p>\n", "",
                 List.of("Script", "Input", "Variant", "Python error", "Other variant"),
@@ -197,6 +253,7 @@ public final class Html {
                         "Allowed prompt changes", "Note"),
                 x -> List.of(e(x.getKey()), x.getValue().allow().stream().map(Html::code)
                         .collect(Collectors.joining(", ")), e(x.getValue().promptsText()), e(x.getValue().note())));
+        trees.write(b);
         b.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
         return b.toString();
     }
@@ -317,8 +374,12 @@ public final class Html {
         b.append("</tbody></table>\n");
     }
 
-    private static void changesByScript(StringBuilder b, AuditReport report, Rows rows) {
+    private static void changesByScript(StringBuilder b, AuditReport report, Rows rows, TreeData trees) {
         section(b, "Changed nodes");
+        if (report.comparisons().stream().anyMatch(Comparison::changed)) {
+            b.append("<noscript><p class=\"bad\">The trees are drawn by the page script: allow JavaScript to see "
+                    + "them.</p></noscript>\n");
+        }
         String current = null;
         int i = 0;
         for (Comparison c : report.comparisons()) {
@@ -333,14 +394,15 @@ public final class Html {
                         b.append("<p>Expected: ").append(e(declared.note())).append("</p>\n");
                     }
                 }
-                changedTrees(b, c, i, rows.flags(c), report.before(), report.after());
+                changedTrees(b, c, i, rows.flags(c), report.before(), report.after(), trees);
             }
             i++;
         }
         b.append(current == null ? "<p>None.</p>\n" : "</section>\n");
     }
 
-    private static void changedTrees(StringBuilder b, Comparison c, int i, String flags, String before, String after) {
+    private static void changedTrees(StringBuilder b, Comparison c, int i, String flags, String before, String after,
+                                     TreeData trees) {
         // Per node: the change that colours it (an unexpected one wins) and every change spelled out.
         Map<String, CheckedChange> byNode = new LinkedHashMap<>();
         Map<String, StringBuilder> why = new LinkedHashMap<>();
@@ -374,9 +436,9 @@ public final class Html {
         b.append("<div class=\"pair\"><div class=\"tree\"><h3>").append(e(before)).append("</h3>");
         // With one side crashed there is nothing to compare a subtree with: it is not "unchanged".
         boolean compared = left != null && right != null;
-        tree(b, left, byNode, why, c.before(), compared);
+        tree(b, left, byNode, why, c.before(), compared, trees);
         b.append("</div><div class=\"tree\"><h3>").append(e(after)).append("</h3>");
-        tree(b, right, byNode, why, c.after(), compared);
+        tree(b, right, byNode, why, c.after(), compared, trees);
         b.append("</div></div></details>\n");
     }
 
@@ -415,20 +477,25 @@ public final class Html {
         b.append("</tbody></table>\n");
     }
 
+    /**
+     * A tree's place in the page: an empty list naming its root in the {@link TreeData}, which the page's
+     * script draws on load.
+     */
     private static void tree(StringBuilder b, ResultNode root, Map<String, CheckedChange> changed,
-                             Map<String, StringBuilder> why, ComparedRun side, boolean compared) {
+                             Map<String, StringBuilder> why, ComparedRun side, boolean compared, TreeData trees) {
         if (root == null) {
             b.append("<p class=\"bad\">No tree: the run crashed (").append(e(Objects.toString(side.errorType(), "")))
                     .append(": ").append(e(Objects.toString(side.error(), ""))).append(")</p>");
             return;
         }
-        b.append("<ul>");
-        node(b, root, changed, why, compared);
-        b.append("</ul>");
+        b.append("<ul data-root=\"").append(node(root, changed, why, compared, trees).node()).append("\"></ul>");
     }
 
-    /** What a subtree holds: whether any node in it changed, and its nodes by status. */
-    private record Held(boolean changed, int[] byStatus) {
+    /**
+     * What a subtree holds: its node in the {@link TreeData}, whether any node in it changed, and its
+     * nodes by status.
+     */
+    private record Held(int node, boolean changed, int[] byStatus) {
         int total() {
             int t = 0;
             for (int n : byStatus) {
@@ -449,12 +516,13 @@ public final class Html {
     }
 
     /**
-     * Appends a node and its subtree; a container whose subtree has no change is collapsed with a
-     * count of what it holds. Children are rendered first into their own buffer, so the count is
-     * known when the container opens (linear in the tree times its depth).
+     * Adds a node and its subtree to the tree data, children first, so that a container knows what its
+     * subtree holds: a container whose subtree has no change is drawn collapsed with a count of what it
+     * holds (and its children only when it is opened), one holding a change is drawn open. Every
+     * decision and every text is made here; the script only assembles them.
      */
-    private static Held node(StringBuilder b, ResultNode n, Map<String, CheckedChange> changed,
-                             Map<String, StringBuilder> why, boolean compared) {
+    private static Held node(ResultNode n, Map<String, CheckedChange> changed, Map<String, StringBuilder> why,
+                             boolean compared, TreeData trees) {
         String id = n.id();
         CheckedChange ch = changed.get(id);
         String status = n.status().value();
@@ -462,48 +530,97 @@ public final class Html {
         if (ch != null) {
             cls += ch.expected() ? " changed" : " unexpected";
         }
-        boolean container = !n.isLeaf();
-        StringBuilder label = new StringBuilder();
-        label.append("<span class=\"").append(cls).append("\" data-node=\"").append(e(id)).append("\" title=\"")
-                .append(e(n.desc())).append("\"><span class=\"score\">")
-                .append(Cells.score(n.score())).append("</span> ").append(e(status)).append(" <code>")
-                .append(e(id)).append("</code>");
-        if (n.critical()) {
-            label.append(" <span class=\"crit\">critical</span>");
-        }
-        if (container) {
-            label.append(" <span class=\"strat\">").append(e(n.strategy().value())).append("</span>");
-        }
-        label.append("<br>").append(e(shorten(n.desc())));
-        if (ch != null) {
-            label.append("<span class=\"why\">").append(e(why.get(id).toString())).append("</span>");
-        }
-        label.append("</span>");
         int[] byStatus = new int[Status.values().length];
         byStatus[n.status().ordinal()]++;
         boolean anyChange = ch != null;
-        b.append("<li>");
-        if (container) {
-            StringBuilder children = new StringBuilder();
+        StringJoiner record = new StringJoiner(",", "[", "]");
+        record.add(trees.string(cls)).add(trees.string(id)).add(trees.string(n.desc()))
+                .add(trees.string(shorten(n.desc()))).add(trees.string(Cells.score(n.score())))
+                .add(trees.string(status)).add(n.critical() ? "1" : "0")
+                .add(ch == null ? "-1" : trees.string(why.get(id).toString()));
+        if (!n.isLeaf()) {
+            StringJoiner children = new StringJoiner(",", "[", "]");
             int[] below = new int[byStatus.length];
             for (ResultNode c : n.children()) {
-                Held held = node(children, c, changed, why, compared);
+                Held held = node(c, changed, why, compared, trees);
+                children.add(String.valueOf(held.node()));
                 anyChange |= held.changed();
                 for (int k = 0; k < below.length; k++) {
                     below[k] += held.byStatus()[k];
                     byStatus[k] += held.byStatus()[k];
                 }
             }
-            b.append(anyChange ? "<details open><summary>" : "<details><summary>").append(label);
-            if (!anyChange) {
-                b.append(" <span class=\"count\">").append(new Held(false, below).text(compared)).append("</span>");
-            }
-            b.append("</summary><ul>").append(children).append("</ul></details>");
-        } else {
-            b.append(label);
+            record.add(trees.string(n.strategy().value()))
+                    .add(anyChange ? "-1" : trees.string(new Held(-1, false, below).text(compared)))
+                    .add(children.toString());
         }
-        b.append("</li>");
-        return new Held(anyChange, byStatus);
+        return new Held(trees.node(record.toString()), anyChange, byStatus);
+    }
+
+    /**
+     * The nodes of every tree on the page, written once as JSON for the script to draw. A node is
+     * stored once however many trees hold it: each is a record of indices into one table of strings,
+     * its children by their own records' indices, so a subtree that several inputs (or both sides of a
+     * comparison) share is one record, and every string is stored once. A record is {@code [class, id,
+     * description, shown description, score, status, critical, why or -1]}, and for a container also
+     * {@code [..., strategy, count or -1 when it starts open, [children]]}. Strings are escaped so
+     * that no {@code < > & '} is left raw, and carriage returns are line feeds, as the HTML parser
+     * would have made them in markup.
+     */
+    private static final class TreeData {
+        private final Map<String, Integer> strings = new LinkedHashMap<>();
+        private final Map<String, Integer> nodes = new LinkedHashMap<>();
+
+        String string(String s) {
+            return String.valueOf(strings.computeIfAbsent(s.replace("\r\n", "\n").replace('\r', '\n'),
+                    k -> strings.size()));
+        }
+
+        int node(String record) {
+            return nodes.computeIfAbsent(record, k -> nodes.size());
+        }
+
+        void write(StringBuilder b) {
+            if (nodes.isEmpty()) {
+                return;
+            }
+            b.append("<script type=\"application/json\" id=\"tree-data\">{\"s\":[");
+            String sep = "\n";
+            for (String s : strings.keySet()) {
+                b.append(sep);
+                json(b, s);
+                sep = ",\n";
+            }
+            b.append("],\n\"n\":[");
+            sep = "\n";
+            for (String r : nodes.keySet()) {
+                b.append(sep).append(r);
+                sep = ",\n";
+            }
+            b.append("]}</script>\n");
+        }
+
+        private static void json(StringBuilder b, String s) {
+            b.append('"');
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                switch (c) {
+                    case '"' -> b.append("\\\"");
+                    case '\\' -> b.append("\\\\");
+                    case '\n' -> b.append("\\n");
+                    case '\t' -> b.append("\\t");
+                    default -> {
+                        if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == '\'' || c == 0x2028 || c == 0x2029
+                                || Character.isSurrogate(c)) {
+                            b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                        } else {
+                            b.append(c);
+                        }
+                    }
+                }
+            }
+            b.append('"');
+        }
     }
 
     /** The first seed's score, qualified with the range across the seeds when it depends on them. */

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regrade.reports.model.AuditReport;
 import dev.regrade.reports.model.ReportJson;
 import dev.regrade.rubric.json.JsonFiles;
 import java.io.File;
@@ -15,9 +17,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,13 +43,17 @@ import org.junit.jupiter.api.Test;
  * (gas_stations and rl_course_book, policies empty and hash, seed 0, in process, gas_stations' expectations
  * left out), rendered as {@code regrade report --format html} renders it; audit's
  * {@code BrowserReportFixtureTest} checks that it is still what that audit writes, and that it renders to
- * the very page the audit writes.
+ * the very page the audit writes. The page's script draws the trees from shared data: the DOM it draws is
+ * compared, tree by tree, with the markup the trees were written as before ({@link MarkupTrees}), as the
+ * page opens and with every subtree opened.
  */
 class HtmlReportBrowserTest {
     /** The class-path resource holding the audit's {@code report.json}. */
     public static final String REPORT = "browser/report.json";
     private static final Path OUT = Paths.get("target", "html-report");
     private static Path page;
+    private static AuditReport report;
+    private static String html;
 
     @BeforeAll
     static void writeReport() throws IOException {
@@ -52,7 +64,9 @@ class HtmlReportBrowserTest {
         }
         Files.createDirectories(OUT);
         page = OUT.resolve("report.html").toAbsolutePath();
-        Files.writeString(page, Html.render(ReportJson.read(REPORT, JsonFiles.parse(json))), StandardCharsets.UTF_8);
+        report = ReportJson.read(REPORT, JsonFiles.parse(json));
+        html = Html.render(report);
+        Files.writeString(page, html, StandardCharsets.UTF_8);
     }
 
     private static String chromium() {
@@ -104,8 +118,15 @@ class HtmlReportBrowserTest {
         return rows;
     }
 
+    private static final Map<String, String> DOMS = new ConcurrentHashMap<>();
+
     private static String dom(String fragment) throws Exception {
-        return run(List.of("--dump-dom", page.toUri() + fragment));
+        String dom = DOMS.get(fragment);
+        if (dom == null) {
+            dom = run(List.of("--dump-dom", page.toUri() + fragment));
+            DOMS.put(fragment, dom);
+        }
+        return dom;
     }
 
     @Test
@@ -193,5 +214,228 @@ class HtmlReportBrowserTest {
         String html = Files.readString(page, StandardCharsets.UTF_8);
         assertFalse(html.matches("(?s).*(src|href)=\"https?://.*"), "no external assets");
         assertTrue(html.contains("default-src 'none'"), "a CSP forbids any load");
+    }
+
+    /** Opens every container, round after round (each draws its children when opened), until none is closed. */
+    private static final String OPEN_ALL = "(function step(){"
+            + "var c=document.querySelectorAll('.tree details:not([open])');c.forEach(function(d){d.open=true;});"
+            + "if(c.length>0||document.querySelector('.tree ul[data-lazy]')!==null){setTimeout(step,0);}})();";
+
+    /**
+     * The DOM of the page with a script of the test's own run after the page's (the page's CSP allows
+     * inline scripts), once every task it queued ran (a details fires its toggle event later).
+     */
+    private static String domWith(String name, String script, String fragment) throws Exception {
+        Path copy = OUT.resolve("report-" + name + ".html").toAbsolutePath();
+        Files.writeString(copy, html.replace("</body></html>", "<script>" + script + "</script></body></html>"),
+                StandardCharsets.UTF_8);
+        return run(List.of("--virtual-time-budget=20000", "--dump-dom", copy.toUri() + fragment));
+    }
+
+    /** The DOM of a page of the test's own. */
+    private static String domOf(String name, String content) throws Exception {
+        Path file = OUT.resolve(name + ".html").toAbsolutePath();
+        Files.writeString(file, content, StandardCharsets.UTF_8);
+        return run(List.of("--dump-dom", file.toUri().toString()));
+    }
+
+    /** Each {@code <div class="tree">} of a DOM, in order. */
+    private static List<String> trees(String dom) {
+        List<String> trees = new ArrayList<>();
+        Matcher m = Pattern.compile("<div class=\"tree\">(.*?)</div>", Pattern.DOTALL).matcher(dom);
+        while (m.find()) {
+            trees.add(m.group(1));
+        }
+        return trees;
+    }
+
+    @Test
+    void theScriptDrawsEveryTreeExactlyAsItsMarkupWasWritten() throws Exception {
+        List<String> drawn = trees(dom("#filter=all")).stream().map(t -> t.replaceAll(" data-lazy=\"\\d+\"", ""))
+                .toList();
+        assertEquals(16, drawn.size(), "every tree of the report");
+        assertEquals(trees(domOf("markup-trees", MarkupTrees.page(report, false))), drawn,
+                "as the page opens: the same nodes, open and collapsed alike, with their counts");
+        String opened = domWith("opened", OPEN_ALL, "#filter=all");
+        assertFalse(opened.contains(" data-lazy=\""), "every subtree drawn");
+        assertEquals(trees(domOf("markup-trees-opened", MarkupTrees.page(report, true))), trees(opened),
+                "every node opened: the same trees, node for node");
+    }
+
+    /** The tree data of the page: records by index, and for each the comparisons whose trees hold it, and how often. */
+    private record Shared(List<JsonNode> records, List<String> strings, Map<Integer, Set<String>> comparisons,
+                          Map<Integer, Integer> times) {
+        static Shared of(String html) {
+            String open = "<script type=\"application/json\" id=\"tree-data\">";
+            int from = html.indexOf(open) + open.length();
+            JsonNode doc = JsonFiles.parse(html.substring(from, html.indexOf("</script>", from)));
+            List<JsonNode> records = new ArrayList<>();
+            doc.get("n").forEach(records::add);
+            List<String> strings = new ArrayList<>();
+            doc.get("s").forEach(s -> strings.add(s.textValue()));
+            Shared d = new Shared(records, strings, new TreeMap<>(), new TreeMap<>());
+            Matcher m = Pattern.compile("<details class=\"cmp\" id=\"(cmp-\\d+)\"|<ul data-root=\"(\\d+)\">").matcher(html);
+            String cmp = null;
+            while (m.find()) {
+                if (m.group(1) != null) {
+                    cmp = m.group(1);
+                } else {
+                    d.walk(Integer.parseInt(m.group(2)), cmp);
+                }
+            }
+            return d;
+        }
+
+        private void walk(int k, String cmp) {
+            comparisons.computeIfAbsent(k, x -> new TreeSet<>()).add(cmp);
+            times.merge(k, 1, Integer::sum);
+            children(k).forEach(c -> walk(c, cmp));
+        }
+
+        List<Integer> children(int k) {
+            List<Integer> children = new ArrayList<>();
+            if (records.get(k).size() > 10) {
+                records.get(k).get(10).forEach(c -> children.add(c.intValue()));
+            }
+            return children;
+        }
+
+        String string(int k, int field) {
+            return strings.get(records.get(k).get(field).intValue());
+        }
+
+        boolean collapsed(int k) {
+            return records.get(k).size() > 10 && records.get(k).get(9).intValue() >= 0;
+        }
+
+        int size(int k) {
+            return 1 + children(k).stream().mapToInt(this::size).sum();
+        }
+
+        /** The collapsed subtrees that trees of two comparisons or more hold, the largest first. */
+        List<Integer> shared() {
+            List<Integer> shared = new ArrayList<>();
+            for (int k : times.keySet()) {
+                if (collapsed(k) && comparisons.get(k).size() >= 2) {
+                    shared.add(k);
+                }
+            }
+            shared.sort(Comparator.comparingInt(this::size).reversed());
+            assertFalse(shared.isEmpty(), "the report has a collapsed subtree shared by two comparisons");
+            return shared;
+        }
+
+        int largest() {
+            return shared().get(0);
+        }
+
+        /** The nodes below a node, depth first. */
+        List<Integer> below(int k) {
+            List<Integer> below = new ArrayList<>();
+            for (int c : children(k)) {
+                below.add(c);
+                below.addAll(below(c));
+            }
+            return below;
+        }
+    }
+
+    /** The element that starts at {@code from}, a {@code <details>}, up to its closing tag. */
+    private static String details(String dom, int from) {
+        Matcher m = Pattern.compile("<details[ >]|</details>").matcher(dom);
+        int depth = 0;
+        m.region(from, dom.length());
+        while (m.find()) {
+            depth += m.group().startsWith("</") ? -1 : 1;
+            if (depth == 0) {
+                return dom.substring(from, m.end());
+            }
+        }
+        throw new AssertionError("unclosed details at " + from);
+    }
+
+    @Test
+    void openingASharedSubtreeDrawsItsNodes() throws Exception {
+        Shared data = Shared.of(html);
+        int k = data.largest();
+        String id = data.string(k, 1);
+        List<String> children = data.children(k).stream().map(c -> data.string(c, 1)).toList();
+        int times = data.times().get(k);
+        assertTrue(times >= 2 && children.size() >= 2, id + " " + times + " " + children);
+        String closed = dom("#filter=all");
+        assertEquals(times, count(closed, "<ul data-lazy=\"" + k + "\"></ul>"), "collapsed wherever it is, "
+                + "its children not drawn yet");
+
+        String opened = domWith("shared-opened", "document.querySelectorAll('ul[data-lazy=\"" + k + "\"]')"
+                + ".forEach(function(u){u.parentElement.querySelector('summary').click();});", "#filter=all");
+        assertFalse(opened.contains("<ul data-lazy=\"" + k + "\">"), "drawn wherever it was opened");
+        Matcher m = Pattern.compile("<details open=\"\"><summary><span class=\"" + Pattern.quote(data.string(k, 0))
+                + "\" data-node=\"" + Pattern.quote(id) + "\"[^>]*>.*? <span class=\"count\">"
+                + Pattern.quote(data.string(k, 9)) + "</span></summary>").matcher(opened);
+        Set<String> where = new TreeSet<>();
+        int n = 0;
+        while (m.find()) {
+            String element = details(opened, m.start());
+            List<String> drawn = new ArrayList<>();
+            Matcher node = Pattern.compile("data-node=\"([^\"]*)\"").matcher(element.substring(element.indexOf("<ul>")));
+            while (node.find()) {
+                drawn.add(node.group(1));
+            }
+            assertEquals(children, drawn, "opened, it shows its children (each collapsed in turn, if a container)");
+            Matcher cmp = Pattern.compile("<details class=\"cmp\" id=\"(cmp-\\d+)\"").matcher(opened);
+            String in = null;
+            while (cmp.find() && cmp.start() < m.start()) {
+                in = cmp.group(1);
+            }
+            where.add(in);
+            n++;
+        }
+        assertEquals(times, n, "opened wherever it is");
+        assertEquals(data.comparisons().get(k), where, "in the trees of every comparison that holds it");
+        assertTrue(where.size() >= 2, where.toString());
+    }
+
+    @Test
+    void theSearchFindsANodeInsideASharedSubtreeNoOneOpened() throws Exception {
+        Shared data = Shared.of(html);
+        // A leaf inside a subtree that trees of two comparisons or more hold collapsed, drawn nowhere as the page opens.
+        String closed = dom("#filter=all");
+        String id = null;
+        for (int k : data.shared()) {
+            for (int leaf : data.below(k)) {
+                String candidate = data.string(leaf, 1);
+                if (id == null && data.children(leaf).isEmpty() && !closed.contains("data-node=\"" + candidate + "\"")) {
+                    id = candidate;
+                }
+            }
+        }
+        assertTrue(id != null, "a shared collapsed subtree holds a leaf not drawn as the page opens");
+        String q = id.toLowerCase(Locale.ROOT);
+        int expected = 0;
+        Set<String> holding = new TreeSet<>();
+        for (int r : data.times().keySet()) {
+            if (data.string(r, 1).toLowerCase(Locale.ROOT).contains(q)
+                    || data.string(r, 2).toLowerCase(Locale.ROOT).contains(q)) {
+                expected += data.times().get(r);
+                holding.addAll(data.comparisons().get(r));
+            }
+        }
+        assertTrue(holding.size() >= 2, "in the trees of two comparisons or more: " + holding);
+        String dom = dom("#filter=all&q=" + id);
+        assertEquals(expected, count(dom, " hit\" data-node=\""), "every node that matches is drawn and marked");
+        assertTrue(dom.contains(" hit\" data-node=\"" + id + "\""), id);
+        Matcher shut = Pattern.compile("<details>").matcher(dom);
+        while (shut.find()) {
+            assertFalse(details(dom, shut.start()).contains(" hit\""), "no match is left in a closed subtree");
+        }
+        for (String cmp : holding) {
+            assertTrue(Pattern.compile("<details class=\"cmp\" id=\"" + cmp + "\" data-flags=\"[^\"]*\" open=\"\">")
+                    .matcher(dom).find(), cmp + " is shown");
+        }
+        assertFalse(dom.contains("<p id=\"nomatch\" class=\"bad\">"), "no \"Nothing matches\"");
+    }
+
+    private static int count(String text, String part) {
+        return text.split(Pattern.quote(part), -1).length - 1;
     }
 }
