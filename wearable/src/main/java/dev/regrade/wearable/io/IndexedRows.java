@@ -260,6 +260,15 @@ final class IndexedRows implements Rows.FileIndex {
         /** How far past the last range's end the next may start and still count as in order. */
         private static final int IN_ORDER_GAP = 64 << 10;
         private final FileChannel channel;
+        /**
+         * A file up to this size asked for out of order is mapped: each range is then copied from the page
+         * cache with no system call (LongQA's 42 MB golden file at 100×: 0.1 s less CPU than a read per
+         * row, 42 MB more resident). Larger files (ConvQA's and proactive's golden files, 400+ MB) are read
+         * a range at a time: mapped, their pages would count in the process's resident set.
+         */
+        static long mapLimit = 64L << 20;
+        private java.nio.MappedByteBuffer mapped;
+        private boolean mapTried;
         final LineParser parser;
         /** The bytes last asked for are in its array, from {@link #at}. */
         private ByteBuffer window = ByteBuffer.allocate(FIRST_READ_AHEAD);
@@ -288,8 +297,33 @@ final class IndexedRows implements Rows.FileIndex {
 
         /** An array holding bytes [offset, offset + length) of the file from index {@link #at}. */
         byte[] bytes(long offset, int length) {
+            if (mapped != null) {
+                if (offset + length > mapped.limit()) {
+                    throw new IllegalStateException("the file changed while it was scored");
+                }
+                if (window.capacity() < length) {
+                    window = ByteBuffer.allocate(Math.max(length, window.capacity() * 2));
+                }
+                mapped.get((int) offset, window.array(), 0, length);
+                fills++;
+                bytesRead += length;
+                at = 0;
+                return window.array();
+            }
             if (windowStart < 0 || offset < windowStart || offset + length > windowStart + windowLength) {
                 boolean inOrder = lastEnd >= 0 && offset >= lastEnd && offset - lastEnd <= IN_ORDER_GAP;
+                if (!inOrder && lastEnd >= 0 && !mapTried) {
+                    mapTried = true;
+                    try {
+                        long size = channel.size();
+                        if (size <= mapLimit) {
+                            mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
+                            return bytes(offset, length);
+                        }
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
                 readAhead = !inOrder ? 0 : readAhead == 0 ? FIRST_READ_AHEAD : Math.min(WINDOW, readAhead * 2);
                 fill(offset, length, Math.max(length, (int) Math.min(WINDOW, (long) length + readAhead)));
             }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link IndexedRows.Reader}: every range comes back with the file's bytes in any order and of any size
  * (past the window, at the end of the file), and how much it reads: ranges in file order are read a
- * window at a time, ranges out of order each exactly (no read-ahead), as shuffled predictions ask for
- * golden rows.
+ * window at a time, ranges out of order (shuffled predictions asking for golden rows) each exactly, with
+ * no read-ahead, or from the file mapped when it is small.
  */
 class IndexedRowsReaderTest {
     @TempDir
@@ -88,10 +88,16 @@ class IndexedRowsReaderTest {
         for (long[] r : rs) {
             asked += r[1];
         }
-        try (IndexedRows.Reader reader = new IndexedRows.Reader(p, new LineParser(Set.of()))) {
-            check(reader, file, rs.toArray(long[][]::new));
-            // A few shuffled ranges fall just after the one before and read ahead; the rest read their bytes only.
-            assertTrue(reader.bytesRead < asked * 2, "read " + reader.bytesRead + " for " + asked + " asked");
+        for (long limit : new long[] {0, size}) {
+            long before = IndexedRows.Reader.mapLimit;
+            IndexedRows.Reader.mapLimit = limit;
+            try (IndexedRows.Reader reader = new IndexedRows.Reader(p, new LineParser(Set.of()))) {
+                check(reader, file, rs.toArray(long[][]::new));
+                // A few shuffled ranges fall just after the one before and read ahead; the rest read their bytes only.
+                assertTrue(reader.bytesRead < asked * 2, "read " + reader.bytesRead + " for " + asked + " asked");
+            } finally {
+                IndexedRows.Reader.mapLimit = before;
+            }
         }
     }
 
@@ -102,9 +108,15 @@ class IndexedRowsReaderTest {
         Path p = Files.write(tmp.resolve("f"), file);
         long[][] rs = {{0, 10}, {10, 2 * IndexedRows.Reader.WINDOW + 5}, {size - 7, 7}, {5, IndexedRows.Reader.WINDOW + 1},
             {size - IndexedRows.Reader.WINDOW - 3, IndexedRows.Reader.WINDOW + 3}, {size - 1, 1}, {0, size}};
-        try (IndexedRows.Reader reader = new IndexedRows.Reader(p, new LineParser(Set.of()))) {
-            check(reader, file, rs);
-            assertTrue(reader.fills <= rs.length, "fills " + reader.fills);
+        for (long limit : new long[] {0, size}) {
+            long before = IndexedRows.Reader.mapLimit;
+            IndexedRows.Reader.mapLimit = limit;
+            try (IndexedRows.Reader reader = new IndexedRows.Reader(p, new LineParser(Set.of()))) {
+                check(reader, file, rs);
+                assertTrue(reader.fills <= rs.length, "fills " + reader.fills);
+            } finally {
+                IndexedRows.Reader.mapLimit = before;
+            }
         }
     }
 }
