@@ -137,7 +137,8 @@ public final class SubjectsBench {
         } else {
             p.put("status", "measured");
             p.put("upstream", upstream.toString());
-            p.put("command", "python3 DIR/VARIANT/run_evaluation.py --task TASK --eval-only --golden G "
+            p.put("executable", py.executable());
+            p.put("command", py.executable() + " DIR/VARIANT/run_evaluation.py --task TASK --eval-only --golden G "
                     + "--predictions P --output O");
         }
         return doc;
@@ -181,7 +182,7 @@ public final class SubjectsBench {
         regrade.addAll(List.of("score", task, "--golden", in[0].toString(), "--predictions", in[1].toString(),
                 "--variant", variant, "--output", javaOut.toString()));
         boolean withPython = py.available(variant);
-        List<String> python = withPython ? List.of("python3", py.scorer(variant).toString(), "--task", task,
+        List<String> python = withPython ? List.of(py.executable(), py.scorer(variant).toString(), "--task", task,
                 "--eval-only", "--golden", in[0].toString(), "--predictions", in[1].toString(), "--output",
                 pyOut.toString()) : List.of();
         timed(regrade, dir);
@@ -308,8 +309,13 @@ public final class SubjectsBench {
 
     // ------------------------------------------------------------------------------------ Python
 
-    /** Where the upstream scorers are, or why the Python column is skipped. */
-    private record Python(Path released, Path fixed, String status) {
+    /**
+     * Where the upstream scorers are, or why the Python column is skipped; {@code executable} is the
+     * interpreter {@code python3} resolves to ({@code sys.executable}), run directly, so that a version
+     * manager's shim on the PATH (pyenv's is a bash script costing ~0.45 s of CPU a start) is not timed
+     * as the original's.
+     */
+    private record Python(Path released, Path fixed, String status, String executable) {
         static Python find(Path upstream) {
             if (upstream == null) {
                 return skipped("upstream scorer not available: set " + UPSTREAM_ENV + " (or pass --python-scorer) "
@@ -323,11 +329,27 @@ public final class SubjectsBench {
             if (!ChildProcesses.succeeds("python3", "--version")) {
                 return skipped("python3 is not runnable");
             }
-            return new Python(Files.isRegularFile(r) ? r : null, Files.isRegularFile(f) ? f : null, null);
+            return new Python(Files.isRegularFile(r) ? r : null, Files.isRegularFile(f) ? f : null, null,
+                    interpreter());
+        }
+
+        /** {@code sys.executable} of {@code python3}, or "python3" when it cannot be asked. */
+        private static String interpreter() {
+            try {
+                Process p = new ProcessBuilder("python3", "-c", "import sys; print(sys.executable)")
+                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+                return p.waitFor() == 0 && !out.isEmpty() && Files.isExecutable(Path.of(out)) ? out : "python3";
+            } catch (IOException e) {
+                return "python3";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "python3";
+            }
         }
 
         static Python skipped(String why) {
-            return new Python(null, null, why);
+            return new Python(null, null, why, null);
         }
 
         Path scorer(String variant) {

@@ -80,7 +80,8 @@ public final class WearableAudit {
      * server serving {@link JudgeStyle#render}); it is asked for each {@link JudgeStyle#AUDITED} style once.
      */
     public static List<Scenario> run(Path workDir, long seed, Function<JudgeStyle, JudgeReplySource> judges) {
-        WearableGenerator.Files3 data = WearableGenerator.generate(workDir.resolve("data"), seed);
+        WearableGenerator.Files3 data = WearableGenerator.generate(workDir.resolve("data"), seed, 1,
+                WearableGenerator.Predictions.ALIGNED);
         Ctx c = new Ctx(workDir.resolve("runs"), data, seed);
         List<Scenario> out = new ArrayList<>();
         for (String task : new String[] {"longqa", "convqa", "proactive"}) {

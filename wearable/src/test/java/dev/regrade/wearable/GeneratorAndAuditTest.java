@@ -35,15 +35,65 @@ class GeneratorAndAuditTest {
     void generatorIsDeterministicAtValScale() throws IOException {
         WearableGenerator.Files3 a = WearableGenerator.generate(tmp.resolve("a"), 7);
         WearableGenerator.Files3 b = WearableGenerator.generate(tmp.resolve("b"), 7);
+        WearableGenerator.Files3 c = WearableGenerator.generate(tmp.resolve("c"), 7, 1,
+                WearableGenerator.Predictions.ALIGNED);
         for (Path p : List.of(a.longqaGolden(), a.longqaPreds(), a.convqaGolden(), a.convqaPreds(), a.proactiveGolden(),
                 a.proactivePreds())) {
-            assertEquals(700, Rows.of(p).count(), p.toString());
             assertEquals(Files.readString(p), Files.readString(b.longqaGolden().getParent().getParent()
                     .resolve(a.longqaGolden().getParent().getParent().relativize(p))));
+        }
+        for (Path p : List.of(a.longqaGolden(), a.convqaGolden(), a.proactiveGolden())) {
+            assertEquals(700, Rows.of(p).count(), p.toString());
+            assertEquals(Files.readString(p), Files.readString(c.longqaGolden().getParent().getParent()
+                    .resolve(a.longqaGolden().getParent().getParent().relativize(p))), "golden is the same either way");
+        }
+        for (Path p : List.of(c.longqaPreds(), c.convqaPreds(), c.proactivePreds())) {
+            assertEquals(700, Rows.of(p).count(), p.toString());
         }
         assertEquals(4415, total(a.convqaGolden(), "answers"));
         assertEquals(9935, total(a.proactiveGolden(), "answers"));
         assertEquals(a.longqaGolden().getFileName().toString(), "wearable_ai_2026_egolongqa_val_700.jsonl");
+    }
+
+    /** The submission's predictions: shuffled, some missing, some extra, in the styles real models write. */
+    @Test
+    void submissionPredictionsLookLikeRealOnes() throws IOException {
+        WearableGenerator.Files3 a = WearableGenerator.generate(tmp.resolve("a"), 7);
+        List<String> golden = ids(a.longqaGolden());
+        List<String> preds = ids(a.longqaPreds());
+        java.util.Set<String> g = new java.util.HashSet<>(golden);
+        long missing = golden.stream().filter(id -> !preds.contains(id)).count();
+        long extra = preds.stream().filter(id -> !g.contains(id)).count();
+        assertTrue(missing >= 7 && missing <= 50, "missing " + missing);
+        assertTrue(extra >= 7 && extra <= 50, "extra " + extra);
+        assertTrue(preds.stream().distinct().count() < preds.size(), "a few duplicates");
+        List<String> inGolden = preds.stream().filter(g::contains).distinct().collect(Collectors.toList());
+        List<String> goldenOrder = golden.stream().filter(inGolden::contains).collect(Collectors.toList());
+        assertFalse(inGolden.equals(goldenOrder), "shuffled");
+        String lq = Files.readString(a.longqaPreds());
+        for (String style : new String[] {"\"mcq_answer\": \"B\"", "\"mcq_answer\": \"N/A\"",
+            "\"mcq_answer\": \"\"", "\"mcq_answer\": \"I think\\nthe answer\\nis ", "\"mcq_answer\": \"Answer:",
+            "\"mcq_answer\": \"As an AI language model"}) {
+            assertTrue(lq.contains(style), style);
+        }
+        assertEquals(700, Rows.of(a.convqaPreds()).count(), "as many extra as missing");
+        assertFalse(new java.util.HashSet<>(ids(a.convqaGolden())).containsAll(ids(a.convqaPreds())), "extra ids");
+        List<String> pa = ids(a.proactivePreds());
+        assertEquals(new java.util.HashSet<>(ids(a.proactiveGolden())), new java.util.HashSet<>(pa), "every session");
+        assertEquals(700, pa.size());
+        for (Path[] gp : new Path[][] {{a.convqaGolden(), a.convqaPreds()}, {a.proactiveGolden(), a.proactivePreds()}}) {
+            assertFalse(ids(gp[1]).equals(ids(gp[0])), "shuffled");
+        }
+        assertTrue(Files.readString(a.proactivePreds()).contains("$Interrupt$"));
+        assertTrue(Files.readString(a.convqaPreds()).contains("\\u2019"));
+    }
+
+    private static List<String> ids(Path jsonl) {
+        List<String> out = new java.util.ArrayList<>();
+        try (Rows.RowIterator it = Rows.of(jsonl).open()) {
+            it.forEachRemaining(r -> out.add(r.get("video_path").textValue()));
+        }
+        return out;
     }
 
     @Test

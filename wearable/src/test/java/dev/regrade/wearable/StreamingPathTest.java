@@ -31,7 +31,8 @@ class StreamingPathTest {
 
     @Test
     void filePathsWriteWhatTheInMemoryPathsCompute() throws IOException {
-        WearableGenerator.Files3 f = WearableGenerator.generate(tmp.resolve("data"), 3, 2);
+        WearableGenerator.Files3 f = WearableGenerator.generate(tmp.resolve("data"), 3, 2,
+                WearableGenerator.Predictions.ALIGNED);
         assertEquals(1400, Rows.of(f.longqaGolden()).count());
         for (boolean shuffled : new boolean[] {false, true}) {
             Path lq = shuffled ? shuffle(f.longqaPreds()) : f.longqaPreds();
