@@ -97,6 +97,30 @@ final class ReplayWorld {
      * result does not hold goes to {@code model} when given (the {@code --judge-url} endpoint), else fails.
      */
     Run run(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts, Extractor model) {
+        return run(script, variant, hashSeed, date, verdicts, model, false);
+    }
+
+    /**
+     * One attempt of the self-check's search (another PYTHONHASHSEED or evaluation date): the run stops at the first
+     * extraction the result does not hold, since a run that requests one never reproduces the stored tree (the
+     * self-check fails on it whatever follows: {@link Replayer#selfCheckProblem}). Only whether the attempt
+     * reproduces the tree is read from it; its other fields are those of the run up to that point.
+     */
+    Run attempt(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts) {
+        return run(script, variant, hashSeed, date, verdicts, null, true);
+    }
+
+    /** Thrown out of a search attempt at its first missing extraction: an {@link Error}, which no port catches. */
+    private static final class Doomed extends Error {
+        private static final long serialVersionUID = 1L;
+
+        Doomed() {
+            super(null, null, false, false);
+        }
+    }
+
+    private Run run(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts,
+                    Extractor model, boolean stopWhenDoomed) {
         Run run = new Run();
         Map<String, Integer> occurrences = new HashMap<>();
         EvaluationContext ctx = EvaluationContext.of(stored.answerText() != null ? stored.answerText() : NO_ANSWER)
@@ -108,6 +132,9 @@ final class ReplayWorld {
                     List<JsonNode> values = extractions.getOrDefault(name, List.of());
                     if (k >= values.size()) {
                         run.missingExtractions.add(k == 0 ? name : name + " #" + (k + 1));
+                        if (stopWhenDoomed) {
+                            throw new Doomed();
+                        }
                         if (model != null) {
                             run.modelCalls++;
                             return model.extract(request);
@@ -147,7 +174,14 @@ final class ReplayWorld {
                 .withClock(new EvalClock(date))
                 .withClockListener(() -> run.clockRead = true)
                 .withHashSeed(hashSeed)
-                .withHashSeedListener(() -> run.seedRead = true);
+                .withHashSeedListener(() -> {
+                    run.seedRead = true;
+                    run.seedReads++;
+                })
+                .withSetOrderListener((items, order) -> {
+                    run.setItems.add(items);
+                    run.setOrders.add(order);
+                });
         Evaluator evaluator = new Evaluator(ctx);
         try {
             script.evaluate(evaluator, variant);
@@ -157,6 +191,8 @@ final class ReplayWorld {
             run.info = summary.evalBreakdown().isEmpty() ? List.of() : summary.evalBreakdown().get(0).info();
         } catch (PyException e) {
             run.crash = e.pythonType() + ": " + e.pythonMessage();
+        } catch (Doomed e) {
+            run.stopped = true;
         } catch (GuardedJudge.Abort e) {
             throw new JudgeUnavailableException("the judge for the unknown verdicts did not answer (" + e.getMessage()
                     + "); the replay was abandoned", e.getCause());
@@ -190,6 +226,12 @@ final class ReplayWorld {
         /** Unknown verdicts met, by key (the node id), with their claims, in call order. */
         final Map<String, String> unknowns = new LinkedHashMap<>();
         boolean seedRead;
+        /** The times the hash seed was read, and the sets ordered ({@code EvaluationContext.setOrder}): items, orders. */
+        int seedReads;
+        final List<List<String>> setItems = new ArrayList<>();
+        final List<List<String>> setOrders = new ArrayList<>();
+        /** True when a search attempt stopped at its first missing extraction ({@link #attempt}). */
+        boolean stopped;
         /** True when the script read the evaluation clock ({@code datetime.now()}). */
         boolean clockRead;
         /** Extractions answered by the model (the {@code --judge-url} endpoint). */
