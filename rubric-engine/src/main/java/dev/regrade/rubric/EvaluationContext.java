@@ -31,6 +31,7 @@ public final class EvaluationContext {
     private final Runnable onHashSeedRead;
     private final Runnable onClockRead;
     private final SetOrderListener onSetOrder;
+    private final boolean promptDigests;
 
     /** Told of every Python set a script orders ({@link #setOrder}): its items, in the order added, and its order. */
     @FunctionalInterface
@@ -40,7 +41,8 @@ public final class EvaluationContext {
 
     private EvaluationContext(String answer, String agentName, String answerName, Judge judge, Extractor extractor,
                               PageSource pages, MapsTool maps, EvalClock clock, long hashSeed, String model,
-                              Runnable onHashSeedRead, Runnable onClockRead, SetOrderListener onSetOrder) {
+                              Runnable onHashSeedRead, Runnable onClockRead, SetOrderListener onSetOrder,
+                              boolean promptDigests) {
         this.answer = answer;
         this.agentName = agentName;
         this.answerName = answerName;
@@ -54,6 +56,7 @@ public final class EvaluationContext {
         this.onHashSeedRead = onHashSeedRead;
         this.onClockRead = onClockRead;
         this.onSetOrder = onSetOrder;
+        this.promptDigests = promptDigests;
     }
 
     /**
@@ -79,47 +82,47 @@ public final class EvaluationContext {
                 r -> { throw new PortNotConfigured("extractor"); },
                 url -> { throw new PortNotConfigured("page source"); },
                 (a, b, m) -> { throw new PortNotConfigured("maps tool"); },
-                new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL, () -> { }, () -> { }, (items, order) -> { });
+                new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL, () -> { }, () -> { }, (items, order) -> { }, true);
     }
 
     public EvaluationContext withAnswer(String value) {
         return new EvaluationContext(Objects.requireNonNull(value), agentName, answerName, judge, extractor, pages,
-                maps, clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder);
+                maps, clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withNames(String agent, String answerFile) {
         return new EvaluationContext(answer, agent, answerFile, judge, extractor, pages, maps, clock, hashSeed, model,
-                onHashSeedRead, onClockRead, onSetOrder);
+                onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withJudge(Judge value) {
         return new EvaluationContext(answer, agentName, answerName, Objects.requireNonNull(value), extractor, pages,
-                maps, clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder);
+                maps, clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withExtractor(Extractor value) {
         return new EvaluationContext(answer, agentName, answerName, judge, Objects.requireNonNull(value), pages, maps,
-                clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder);
+                clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withPages(PageSource value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, Objects.requireNonNull(value),
-                maps, clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder);
+                maps, clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withMaps(MapsTool value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages,
-                Objects.requireNonNull(value), clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder);
+                Objects.requireNonNull(value), clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withClock(EvalClock value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps,
-                Objects.requireNonNull(value), hashSeed, model, onHashSeedRead, onClockRead, onSetOrder);
+                Objects.requireNonNull(value), hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withHashSeed(long value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, value, model,
-                onHashSeedRead, onClockRead, onSetOrder);
+                onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     /**
@@ -128,7 +131,7 @@ public final class EvaluationContext {
      */
     public EvaluationContext withHashSeedListener(Runnable value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                model, Objects.requireNonNull(value), onClockRead, onSetOrder);
+                model, Objects.requireNonNull(value), onClockRead, onSetOrder, promptDigests);
     }
 
     /**
@@ -137,7 +140,7 @@ public final class EvaluationContext {
      */
     public EvaluationContext withClockListener(Runnable value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                model, onHashSeedRead, Objects.requireNonNull(value), onSetOrder);
+                model, onHashSeedRead, Objects.requireNonNull(value), onSetOrder, promptDigests);
     }
 
     /**
@@ -146,12 +149,27 @@ public final class EvaluationContext {
      */
     public EvaluationContext withSetOrderListener(SetOrderListener value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                model, onHashSeedRead, onClockRead, Objects.requireNonNull(value));
+                model, onHashSeedRead, onClockRead, Objects.requireNonNull(value), promptDigests);
+    }
+
+    /**
+     * Whether the run journal ({@link Evaluator#judgeRequests}) records each prompt's SHA-256 (the default). A caller
+     * that never reads the journal (the replay, which compares prompts whole) turns it off: the journal's digests are
+     * then null, and no prompt is hashed.
+     */
+    public EvaluationContext withPromptDigests(boolean value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
+                model, onHashSeedRead, onClockRead, onSetOrder, value);
+    }
+
+    /** Whether the run journal records each prompt's SHA-256. */
+    public boolean promptDigests() {
+        return promptDigests;
     }
 
     public EvaluationContext withModel(String value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                Objects.requireNonNull(value), onHashSeedRead, onClockRead, onSetOrder);
+                Objects.requireNonNull(value), onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public String answer() {

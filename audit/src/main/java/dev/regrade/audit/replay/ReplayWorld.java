@@ -14,7 +14,6 @@ import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
-import dev.regrade.rubric.port.PromptDigest;
 import dev.regrade.rubric.script.RubricScript;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -40,8 +39,8 @@ final class ReplayWorld {
 
     /** How a replay run answers a judge request. */
     interface Verdicts {
-        /** The verdict for a request whose full prompt has this SHA-256. */
-        boolean verdict(JudgeRequest request, String promptSha256, Run run);
+        /** The verdict for a request whose full prompt is {@code prompt}. */
+        boolean verdict(JudgeRequest request, String prompt, Run run);
     }
 
     private final StoredResult stored;
@@ -145,15 +144,16 @@ final class ReplayWorld {
                     }
                     return values.get(k);
                 })
+                .withPromptDigests(false) // the journal is not read: no prompt is hashed
                 .withJudge(request -> {
-                    // The votes of one check send the one prompt instance: digested once.
-                    if (request.prompt() != run.lastPrompt) {
-                        run.lastPrompt = request.prompt();
-                        run.lastDigest = PromptDigest.sha256Hex(request.prompt());
+                    // Prompts are kept whole and compared whole (never hashed: a run that is searched past keeps
+                    // them for nothing); the votes of one check send the one instance, kept once.
+                    String prompt = request.prompt();
+                    List<String> prompts = run.sent.computeIfAbsent(request.nodeId(), k -> new ArrayList<>(1));
+                    if (prompts.isEmpty() || prompts.get(prompts.size() - 1) != prompt) {
+                        prompts.add(prompt);
                     }
-                    String digest = run.lastDigest;
-                    run.sent.computeIfAbsent(request.nodeId(), k -> new LinkedHashSet<>()).add(digest);
-                    boolean v = verdicts.verdict(request, digest, run);
+                    boolean v = verdicts.verdict(request, prompt, run);
                     return new JudgeReply("replayed", v);
                 })
                 .withPages(url -> Optional.of(BLANK))
@@ -217,8 +217,8 @@ final class ReplayWorld {
         List<JsonNode> info = List.of();
         /** The Python error when the run raised, else null. */
         String crash;
-        /** The digests of the prompts each node sent (key null: a check without a node). */
-        final Map<String, Set<String>> sent = new LinkedHashMap<>();
+        /** The prompts each node sent, whole (key null: a check without a node). */
+        final Map<String, List<String>> sent = new HashMap<>();
         /** The extraction names requested (their stored records are the run's input, not its output). */
         final Set<String> extracted = new LinkedHashSet<>();
         /** Extractions requested that the stored result does not hold, in call order. */
@@ -236,9 +236,6 @@ final class ReplayWorld {
         boolean clockRead;
         /** Extractions answered by the model (the {@code --judge-url} endpoint). */
         int modelCalls;
-        /** The last prompt digested (by identity) and its digest. */
-        String lastPrompt;
-        String lastDigest;
         /** The maps tool's calls made. */
         int mapsCalls;
         /** Why a maps call could not be answered from the stored result (the run is then unusable), else null. */

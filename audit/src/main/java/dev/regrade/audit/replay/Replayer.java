@@ -235,7 +235,7 @@ public final class Replayer {
      */
     private Check selfCheck(StoredResult stored, RubricScript script, ReplayWorld world, LocalDate date, Search search,
                             boolean first) {
-        ReplayWorld.Verdicts storedVerdicts = (request, digest, run) -> {
+        ReplayWorld.Verdicts storedVerdicts = (request, prompt, run) -> {
             if (request.nodeId() == null) {
                 run.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
             }
@@ -340,12 +340,12 @@ public final class Replayer {
 
     private ReplayResult replayAfter(StoredResult stored, RubricScript script, ReplayWorld world, Run check,
                                      long seed, Long seedUsed, LocalDate date) {
-        Map<String, Set<String>> sentBefore = check.sent;
+        Map<String, List<String>> sentBefore = check.sent;
         Outcomes outcomes = new Outcomes(stored);
         if (unknownJudge != null) {
             int[] calls = {0};
-            Run run = world.run(script, after, seed, date, (request, digest, r) -> {
-                if (sentBefore(sentBefore, request, digest)) {
+            Run run = world.run(script, after, seed, date, (request, prompt, r) -> {
+                if (sentBefore(sentBefore, request, prompt)) {
                     return world.storedVerdict(request.nodeId());
                 }
                 r.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
@@ -409,9 +409,9 @@ public final class Replayer {
     }
 
     private Run runAfter(RubricScript script, ReplayWorld world, long seed, LocalDate date,
-                         Map<String, Set<String>> sentBefore, Map<String, Boolean> assignment, boolean unknownDefault) {
-        return world.run(script, after, seed, date, (request, digest, run) -> {
-            if (sentBefore(sentBefore, request, digest)) {
+                         Map<String, List<String>> sentBefore, Map<String, Boolean> assignment, boolean unknownDefault) {
+        return world.run(script, after, seed, date, (request, prompt, run) -> {
+            if (sentBefore(sentBefore, request, prompt)) {
                 return world.storedVerdict(request.nodeId());
             }
             String key = unknownKey(request.nodeId(), request.claim());
@@ -421,9 +421,9 @@ public final class Replayer {
     }
 
     /** True when the before-variant sent this very prompt for this node: its stored verdict answers it. */
-    private static boolean sentBefore(Map<String, Set<String>> sentBefore, JudgeRequest request, String digest) {
-        Set<String> sent = request.nodeId() == null ? null : sentBefore.get(request.nodeId());
-        return sent != null && sent.contains(digest);
+    private static boolean sentBefore(Map<String, List<String>> sentBefore, JudgeRequest request, String prompt) {
+        List<String> sent = request.nodeId() == null ? null : sentBefore.get(request.nodeId());
+        return sent != null && sent.contains(prompt); // String.equals: the lengths first, then every character
     }
 
     private static String unknownKey(String nodeId, String claim) {

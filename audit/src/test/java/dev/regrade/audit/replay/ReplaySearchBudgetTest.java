@@ -65,7 +65,7 @@ class ReplaySearchBudgetTest {
         ReplayWorld world = new ReplayWorld(stored);
         LocalDate date = ResultLayout.fileDate(Path.of(stored.file())).orElseThrow();
         for (long s = 0; s < Replayer.SEED_BOUND; s++) {
-            ReplayWorld.Run run = world.run(script, "released", s, date, (request, digest, r) -> {
+            ReplayWorld.Run run = world.run(script, "released", s, date, (request, prompt, r) -> {
                 if (request.nodeId() == null) {
                     r.unknowns.putIfAbsent(request.claim(), request.claim());
                 }
