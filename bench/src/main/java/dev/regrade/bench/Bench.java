@@ -117,7 +117,8 @@ public final class Bench {
             if (o.launcher() == null && o.jar() == null) {
                 doc.putObject("replay").put("status", "skipped").put("reason", "not running from a jar");
             } else {
-                doc.set("replay", ReplayBench.run(ReplayBench.prefix(o.launcher(), o.jar()), o.repeat(), o.progress()));
+                doc.set("replay", ReplayBench.run(ReplayBench.prefix(o.launcher(), o.jar()), o.repeat(), o.progress(),
+                        ReplayBench.home(o.launcher())));
             }
         }
         return doc;

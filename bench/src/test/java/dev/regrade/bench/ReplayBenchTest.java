@@ -23,6 +23,32 @@ class ReplayBenchTest {
     }
 
     @Test
+    void theTableWithTheRunnersFiles() {
+        String doc = """
+                {"target_ms": 5000.0, "660": {"agents": 20, "wall_ms_median": 1234.5},
+                 "1320": {"agents": 40, "wall_ms_median": 2345.6}, "met": true, "ratio_2x": 1.9,
+                 "runner": {"target_ms": 10000.0, "files": 699, "wall_ms_median": 7654.3, "met": true}}
+                """;
+        assertEquals("""
+                replay (child process, from process start)
+                  660 results     1234.5 ms  (target < 5000 ms: met)
+                  1,320 results   2345.6 ms  (ratio 1.90)
+                  699 runner files  7654.3 ms  (target <= 10000 ms: met)
+
+                """, ReplayBench.table(BenchTableTest.json(doc)));
+        String skipped = doc.replaceFirst("\\{\"target_ms\": 10000.0.*}}", "{\"status\": \"skipped\", \"reason\": \"no zips\"}}");
+        assertEquals(true, ReplayBench.table(BenchTableTest.json(skipped)).contains("  runner files: skipped (no zips)\n"),
+                ReplayBench.table(BenchTableTest.json(skipped)));
+    }
+
+    @Test
+    void theRunnersFilesAreInTheRepositoryTheLauncherIsIn() {
+        assertEquals(Path.of("/opt/regrade-home"), ReplayBench.home(Path.of("/opt/regrade-home/regrade")));
+        assertEquals(true, java.nio.file.Files.isRegularFile(Path.of("..").resolve(ReplayBench.RUNNER_ZIPS).resolve("hash.zip")),
+                "the zips are where the bench looks for them");
+    }
+
+    @Test
     void childrenStartWithTheLauncherElseJavaDashJar() {
         assertEquals(List.of("/opt/regrade"), ReplayBench.prefix(Path.of("/opt/regrade"), Path.of("/x/regrade.jar")));
         List<String> jar = ReplayBench.prefix(null, Path.of("/x/regrade.jar"));

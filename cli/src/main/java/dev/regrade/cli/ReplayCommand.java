@@ -37,6 +37,8 @@ import picocli.CommandLine.Parameters;
             "An extraction the after-variant requests that the stored run did not make is 'needs-model' (no "
                 + "after-score; --judge-url answers it). gas_stations' legs, stored only rounded, are replayed over "
                 + "every value their rounding allows. A runner file's evaluation date is its time stamp's.",
+            "Where the stored tree reads Python's set order or the clock, the PYTHONHASHSEED and the date are searched, "
+                + "within --search-budget runs per result.",
             "Reads the runner's layout eval_results/<agent>/<task>/<answer>/results/<timestamp>_<answer>.json "
                 + "(the latest result per answer) and Regrade's own result files."
         },
@@ -78,6 +80,14 @@ final class ReplayCommand extends RegradeCommand {
                     + "(replaced as the audit's --out is: Regrade's own output only).")
     Path outDir;
 
+    @Option(names = "--search-budget", paramLabel = "N", defaultValue = "" + Replayer.DEFAULT_SEARCH_BUDGET,
+            description = "The runs of --before one result's self-check may spend searching the PYTHONHASHSEED (0..4095 "
+                    + "per date, where the tree reads the set order) and the evaluation date (up to "
+                    + Replayer.DATE_SEARCH_DAYS + " days either side of a runner file's, where it reads the clock) "
+                    + "together, after its first run; a result not reproduced within it is 'over-budget' (exit 1). "
+                    + "0: no search. Default: ${DEFAULT-VALUE}.")
+    int searchBudget;
+
     @Option(names = "--judge-url", paramLabel = "URL",
             description = "An OpenAI-compatible base URL (…/v1) asked for the unknown verdicts and the extractions the "
                     + "stored run did not make, and only those; every after-score is then exact, and the calls are counted.")
@@ -99,6 +109,9 @@ final class ReplayCommand extends RegradeCommand {
         if ((judgeUrl == null) != (judgeModel == null)) {
             throw new BadInputException("--judge-url and --judge-model go together");
         }
+        if (searchBudget < 0) {
+            throw new BadInputException("--search-budget: a number of runs, at least 0 (got " + searchBudget + ")");
+        }
         for (String v : List.of(before, after)) {
             if (RubricScripts.all().stream().noneMatch(s -> s.variantNames().contains(v))) {
                 throw new BadInputException("no ported script has a variant '" + v + "'");
@@ -111,7 +124,8 @@ final class ReplayCommand extends RegradeCommand {
             stored.add(ResultLayout.answerCopy(file, r.answer()).map(p -> r.withAnswerText(readText(p))).orElse(r));
         }
         Replayer replayer = new Replayer(task -> RubricScripts.byName(task)
-                .filter(s -> s.variantNames().contains(before) && s.variantNames().contains(after)), before, after);
+                .filter(s -> s.variantNames().contains(before) && s.variantNames().contains(after)), before, after)
+                .withSearchBudget(searchBudget);
         if (judgeUrl != null) {
             HttpJudgeConfig config;
             try {
@@ -145,7 +159,7 @@ final class ReplayCommand extends RegradeCommand {
         PrintWriter err = err();
         err.println(prefix() + report.summaryLine());
         err.flush();
-        return report.count(ReplayResult.Status.MISMATCH) > 0 ? ExitCodes.FINDING : ExitCodes.OK;
+        return report.selfCheckFailed() ? ExitCodes.FINDING : ExitCodes.OK;
     }
 
     private static String readText(Path file) {

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,8 +21,11 @@ class ReplayCommandTest {
     Path dir;
 
     /** Writes {@code eval_results/<agent>/<task>/answer_1/results/<ts>_answer_1.md.json} from a Regrade run. */
-    private Path store(String agent, String script, String policy, String timestamp) throws IOException {
-        CliRun run = CliRun.of("run", "--script", script, "--policy", policy, "--format", "json");
+    private Path store(String agent, String script, String policy, String timestamp, String... options)
+            throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", "--script", script, "--policy", policy, "--format", "json"));
+        args.addAll(List.of(options));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
         assertEquals(0, run.status(), run.err());
         ObjectNode doc = (ObjectNode) JsonFiles.parse(run.out());
         doc.remove("regrade"); // as the Python runner writes it
@@ -105,6 +109,27 @@ class ReplayCommandTest {
         assertEquals("", broken.out());
         assertEquals("regrade replay: " + bad + ": $.eval_breakdown: missing\n", broken.err());
         assertTrue(Files.notExists(dir.resolve("out")));
+    }
+
+    @Test
+    void theSearchBudgetBoundsTheDateSearchAndARunOutBudgetIsOverBudgetWithExitOne() throws IOException {
+        // Evaluated after midnight, stamped before it: the date search's first run (the next day) finds it.
+        Path f = store("agent-a", "county_AQI", "full", "20261231_235959", "--eval-date", "2027-01-01");
+        CliRun found = CliRun.of("replay", "--after", "fixed", f.toString());
+        assertEquals(0, found.status(), found.err());
+        assertTrue(found.out().contains("replayed under evaluation date 2027-01-01, the nearest date"), found.out());
+        CliRun over = CliRun.of("replay", "--after", "fixed", "--search-budget", "0", "--format", "json", f.toString());
+        assertEquals(1, over.status(), over.err());
+        JsonNode r = JsonFiles.parse(over.out()).get("results").get(0);
+        assertEquals("over-budget", r.get("status").asText());
+        assertTrue(r.get("reason").asText().startsWith("no evaluation date within the search budget of 0 runs "
+                + "reproduces the stored tree; raise --search-budget"), r.get("reason").asText());
+        assertTrue(over.err().contains("1 over-budget (the self-check's search ran out of --search-budget)"), over.err());
+        CliRun negative = CliRun.of("replay", "--after", "fixed", "--search-budget", "-1", f.toString());
+        assertEquals(2, negative.status());
+        assertEquals("", negative.out());
+        assertTrue(negative.err().contains("--search-budget"), negative.err());
+        assertTrue(CliRun.of("replay", "--help").out().contains("--search-budget=N"));
     }
 
     @Test

@@ -5,6 +5,8 @@ import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.Judge;
 import dev.regrade.rubric.port.MapsTool;
 import dev.regrade.rubric.port.PageSource;
+import dev.regrade.pycompat.PySet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -28,10 +30,19 @@ public final class EvaluationContext {
     private final String model;
     private final Runnable onHashSeedRead;
     private final Runnable onClockRead;
+    private final SetOrderListener onSetOrder;
+    private final boolean promptDigests;
+
+    /** Told of every Python set a script orders ({@link #setOrder}): its items, in the order added, and its order. */
+    @FunctionalInterface
+    public interface SetOrderListener {
+        void ordered(List<String> items, List<String> order);
+    }
 
     private EvaluationContext(String answer, String agentName, String answerName, Judge judge, Extractor extractor,
                               PageSource pages, MapsTool maps, EvalClock clock, long hashSeed, String model,
-                              Runnable onHashSeedRead, Runnable onClockRead) {
+                              Runnable onHashSeedRead, Runnable onClockRead, SetOrderListener onSetOrder,
+                              boolean promptDigests) {
         this.answer = answer;
         this.agentName = agentName;
         this.answerName = answerName;
@@ -44,6 +55,8 @@ public final class EvaluationContext {
         this.model = model;
         this.onHashSeedRead = onHashSeedRead;
         this.onClockRead = onClockRead;
+        this.onSetOrder = onSetOrder;
+        this.promptDigests = promptDigests;
     }
 
     /**
@@ -69,47 +82,47 @@ public final class EvaluationContext {
                 r -> { throw new PortNotConfigured("extractor"); },
                 url -> { throw new PortNotConfigured("page source"); },
                 (a, b, m) -> { throw new PortNotConfigured("maps tool"); },
-                new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL, () -> { }, () -> { });
+                new EvalClock(EvalClock.DEFAULT_DATE), 0L, DEFAULT_MODEL, () -> { }, () -> { }, (items, order) -> { }, true);
     }
 
     public EvaluationContext withAnswer(String value) {
         return new EvaluationContext(Objects.requireNonNull(value), agentName, answerName, judge, extractor, pages,
-                maps, clock, hashSeed, model, onHashSeedRead, onClockRead);
+                maps, clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withNames(String agent, String answerFile) {
         return new EvaluationContext(answer, agent, answerFile, judge, extractor, pages, maps, clock, hashSeed, model,
-                onHashSeedRead, onClockRead);
+                onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withJudge(Judge value) {
         return new EvaluationContext(answer, agentName, answerName, Objects.requireNonNull(value), extractor, pages,
-                maps, clock, hashSeed, model, onHashSeedRead, onClockRead);
+                maps, clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withExtractor(Extractor value) {
         return new EvaluationContext(answer, agentName, answerName, judge, Objects.requireNonNull(value), pages, maps,
-                clock, hashSeed, model, onHashSeedRead, onClockRead);
+                clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withPages(PageSource value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, Objects.requireNonNull(value),
-                maps, clock, hashSeed, model, onHashSeedRead, onClockRead);
+                maps, clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withMaps(MapsTool value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages,
-                Objects.requireNonNull(value), clock, hashSeed, model, onHashSeedRead, onClockRead);
+                Objects.requireNonNull(value), clock, hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withClock(EvalClock value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps,
-                Objects.requireNonNull(value), hashSeed, model, onHashSeedRead, onClockRead);
+                Objects.requireNonNull(value), hashSeed, model, onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public EvaluationContext withHashSeed(long value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, value, model,
-                onHashSeedRead, onClockRead);
+                onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     /**
@@ -118,7 +131,7 @@ public final class EvaluationContext {
      */
     public EvaluationContext withHashSeedListener(Runnable value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                model, Objects.requireNonNull(value), onClockRead);
+                model, Objects.requireNonNull(value), onClockRead, onSetOrder, promptDigests);
     }
 
     /**
@@ -127,12 +140,36 @@ public final class EvaluationContext {
      */
     public EvaluationContext withClockListener(Runnable value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                model, onHashSeedRead, Objects.requireNonNull(value));
+                model, onHashSeedRead, Objects.requireNonNull(value), onSetOrder, promptDigests);
+    }
+
+    /**
+     * Calls {@code value} with every Python set a script orders through {@link #setOrder} (after the hash seed
+     * listener): the replay's seed search tells apart by them the seeds that order every set alike.
+     */
+    public EvaluationContext withSetOrderListener(SetOrderListener value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
+                model, onHashSeedRead, onClockRead, Objects.requireNonNull(value), promptDigests);
+    }
+
+    /**
+     * Whether the run journal ({@link Evaluator#judgeRequests}) records each prompt's SHA-256 (the default). A caller
+     * that never reads the journal (the replay, which compares prompts whole) turns it off: the journal's digests are
+     * then null, and no prompt is hashed.
+     */
+    public EvaluationContext withPromptDigests(boolean value) {
+        return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
+                model, onHashSeedRead, onClockRead, onSetOrder, value);
+    }
+
+    /** Whether the run journal records each prompt's SHA-256. */
+    public boolean promptDigests() {
+        return promptDigests;
     }
 
     public EvaluationContext withModel(String value) {
         return new EvaluationContext(answer, agentName, answerName, judge, extractor, pages, maps, clock, hashSeed,
-                Objects.requireNonNull(value), onHashSeedRead, onClockRead);
+                Objects.requireNonNull(value), onHashSeedRead, onClockRead, onSetOrder, promptDigests);
     }
 
     public String answer() {
@@ -174,6 +211,18 @@ public final class EvaluationContext {
     public long hashSeed() {
         onHashSeedRead.run();
         return hashSeed;
+    }
+
+    /**
+     * {@code list(set(items))} in this run: CPython 3.11's iteration order under the run's PYTHONHASHSEED
+     * ({@link PySet#iterationOrder}). Reads the hash seed (its listener is told), then tells the set order listener.
+     * The way a script should order a set: a run whose seed is read only here depends on the seed only through the
+     * orders returned.
+     */
+    public List<String> setOrder(List<String> items) {
+        List<String> order = PySet.iterationOrder(items, hashSeed());
+        onSetOrder.ordered(List.copyOf(items), order);
+        return order;
     }
 
     /** The judge and extraction model name written into the summary. */

@@ -386,7 +386,7 @@ public final class Evaluator {
         boolean result;
         try {
             List<Boolean> votes = new ArrayList<>(3);
-            String digest = sha256(prompt);
+            String digest = context.promptDigests() ? sha256(prompt) : null;
             for (int i = 0; i < 3; i++) {
                 JudgeRequest request = new JudgeRequest(checkedNodeId, claim, url, prompt,
                         screenshots, asParts, i + 1);

@@ -73,6 +73,9 @@ public record ReplayCounts(List<Row> rows) {
                     + "--after";
             case "mismatch" -> "the stored tree is not what --before rebuilds (a hand edit, another script or "
                     + "engine); in no total";
+            case "over-budget" -> "the self-check's search for the PYTHONHASHSEED or evaluation date ran out of "
+                    + "--search-budget before reproducing the stored tree (not proven a mismatch: raise the budget); "
+                    + "in no total";
             case "skipped" -> "cannot be rebuilt from what the result stores (the reason is shown); in no total";
             default -> "";
         };

@@ -56,10 +56,8 @@ final class ReplayHtml {
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
                 .append("style-src 'unsafe-inline'; script-src 'unsafe-inline'\">")
                 .append("<title>Replay</title><style>").append(CSS).append("</style></head><body>\n<h1>Replay</h1>\n");
-        long mismatch = report.count(Status.MISMATCH);
-        b.append("<p>").append(mismatch > 0 ? "<span class=\"bad\">Verdict: " + mismatch + " result"
-                + (mismatch == 1 ? "" : "s") + " mismatched the self-check</span> (exit 1)."
-                : "<span class=\"ok\">Verdict: no result mismatched the self-check.</span>")
+        b.append("<p>").append(report.selfCheckFailed() ? "<span class=\"bad\">Verdict: " + e(report.verdict())
+                + "</span> (exit 1)." : "<span class=\"ok\">Verdict: " + e(report.verdict()) + ".</span>")
                 .append(' ').append(e(report.summaryLine())).append(".</p>\n");
         b.append("<table id=\"counts\"><thead><tr><th>count</th><th>results</th><th>meaning</th></tr></thead><tbody>\n");
         for (ReplayCounts.Row r : ReplayCounts.of(report).rows()) {
@@ -122,7 +120,7 @@ final class ReplayHtml {
     private static void row(StringBuilder b, ReplayResult r) {
         boolean replayed = r.status() == Status.REPLAYED;
         List<String> flags = flags(r);
-        String cls = r.status() == Status.MISMATCH ? "mismatch" : flags.contains("may-change") ? "changed"
+        String cls = r.status() == Status.MISMATCH || r.status() == Status.OVER_BUDGET ? "mismatch" : flags.contains("may-change") ? "changed"
                 : replayed ? "" : r.status().value();
         b.append("<tr data-flags=\"").append(e(String.join(" ", flags))).append('"')
                 .append(cls.isEmpty() ? "" : " class=\"" + cls + "\"").append("><td>").append(e(String.valueOf(r.task())))

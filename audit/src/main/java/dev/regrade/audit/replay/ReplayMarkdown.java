@@ -27,9 +27,8 @@ final class ReplayMarkdown {
 
     static String render(ReplayReport report, boolean full) {
         StringBuilder b = new StringBuilder("# Replay").append(full ? " (full report)" : "").append("\n\n");
-        long mismatch = report.count(Status.MISMATCH);
-        b.append(mismatch > 0 ? "**Verdict: " + mismatch + " result" + (mismatch == 1 ? "" : "s")
-                + " mismatched the self-check** (exit 1)." : "**Verdict: no result mismatched the self-check.**")
+        b.append(report.selfCheckFailed() ? "**Verdict: " + MarkdownBlocks.esc(report.verdict()) + "** (exit 1)."
+                : "**Verdict: " + report.verdict() + ".**")
                 .append(' ').append(MarkdownBlocks.esc(report.summaryLine())).append(".\n\n");
         b.append("| count | results | meaning |\n|---|---|---|\n");
         for (ReplayCounts.Row r : ReplayCounts.of(report).rows()) {

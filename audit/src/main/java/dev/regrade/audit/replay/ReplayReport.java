@@ -121,11 +121,40 @@ public record ReplayReport(List<ReplayResult> results) {
         long needsModel = count(Status.NEEDS_MODEL);
         String more = (c.count("rounded") == 0 ? "" : ", " + c.count("rounded") + " undecided by a rounded number")
                 + (c.count("over_seeds") == 0 ? "" : ", " + c.count("over_seeds") + " over hash seeds");
+        long overBudget = count(Status.OVER_BUDGET);
         return results.size() + " results: " + count(Status.REPLAYED) + " replayed (" + changed() + " may change, "
                 + c.count("unknown_verdicts") + " with unknown verdicts" + more + "), "
                 + (needsModel == 0 ? "" : needsModel + " needs-model ("
                 + needsModelPhrase(needsModel) + "), ") + count(Status.MISMATCH) + " mismatched the self-check, "
-                + count(Status.SKIPPED) + " skipped" + (judgeCalls() > 0 ? "; " + judgeCalls() + " judge calls" : "");
+                + (overBudget == 0 ? "" : overBudget + " over-budget (the self-check's search ran out of "
+                + "--search-budget), ") + count(Status.SKIPPED) + " skipped"
+                + (judgeCalls() > 0 ? "; " + judgeCalls() + " judge calls" : "");
+    }
+
+    /**
+     * The verdict, without emphasis: the results that mismatched the self-check and those whose search ran out of
+     * the budget (either exits 1), or that none did.
+     */
+    String verdict() {
+        long mismatch = count(Status.MISMATCH);
+        long overBudget = count(Status.OVER_BUDGET);
+        if (mismatch == 0 && overBudget == 0) {
+            return "no result mismatched the self-check";
+        }
+        List<String> parts = new ArrayList<>();
+        if (mismatch > 0) {
+            parts.add(mismatch + " result" + (mismatch == 1 ? "" : "s") + " mismatched the self-check");
+        }
+        if (overBudget > 0) {
+            parts.add(overBudget + " result" + (overBudget == 1 ? " was" : "s were") + " not reproduced within the "
+                    + "search budget (raise --search-budget)");
+        }
+        return String.join("; ", parts);
+    }
+
+    /** True when the replay exits 1: some result mismatched the self-check or ran out of the search budget. */
+    public boolean selfCheckFailed() {
+        return count(Status.MISMATCH) > 0 || count(Status.OVER_BUDGET) > 0;
     }
 
     // ------------------------------------------------------------------ text

@@ -12,7 +12,7 @@ import java.util.Set;
  * @param task               the task id, or null when neither the document nor its path names one
  * @param agent              {@code agent_name}
  * @param answer             {@code answer_name}
- * @param status             replayed, needs-model, mismatch or skipped
+ * @param status             replayed, needs-model, mismatch, over-budget or skipped
  * @param reason             why it was skipped, the self-check's first difference, or (needs-model) the
  *                           extractions the stored run did not make; null when replayed
  * @param before             the stored final score (null when the stored run crashed)
@@ -48,9 +48,12 @@ public record ReplayResult(String file, String task, String agent, String answer
                            boolean bound, String afterError, int judgeCalls, ResultNode afterTree, int seedsSampled) {
     /** How a replay ended. */
     public enum Status {
-        REPLAYED, NEEDS_MODEL, MISMATCH, SKIPPED;
+        REPLAYED, NEEDS_MODEL, MISMATCH, OVER_BUDGET, SKIPPED;
 
-        /** The name in reports: {@code replayed}, {@code needs-model}, {@code mismatch}, {@code skipped}. */
+        /**
+         * The name in reports: {@code replayed}, {@code needs-model}, {@code mismatch}, {@code over-budget},
+         * {@code skipped}.
+         */
         public String value() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }

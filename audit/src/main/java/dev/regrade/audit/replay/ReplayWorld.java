@@ -14,7 +14,6 @@ import dev.regrade.rubric.port.Extractor;
 import dev.regrade.rubric.port.JudgeReply;
 import dev.regrade.rubric.port.JudgeRequest;
 import dev.regrade.rubric.port.Page;
-import dev.regrade.rubric.port.PromptDigest;
 import dev.regrade.rubric.script.RubricScript;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -40,8 +39,8 @@ final class ReplayWorld {
 
     /** How a replay run answers a judge request. */
     interface Verdicts {
-        /** The verdict for a request whose full prompt has this SHA-256. */
-        boolean verdict(JudgeRequest request, String promptSha256, Run run);
+        /** The verdict for a request whose full prompt is {@code prompt}. */
+        boolean verdict(JudgeRequest request, String prompt, Run run);
     }
 
     private final StoredResult stored;
@@ -97,6 +96,30 @@ final class ReplayWorld {
      * result does not hold goes to {@code model} when given (the {@code --judge-url} endpoint), else fails.
      */
     Run run(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts, Extractor model) {
+        return run(script, variant, hashSeed, date, verdicts, model, false);
+    }
+
+    /**
+     * One attempt of the self-check's search (another PYTHONHASHSEED or evaluation date): the run stops at the first
+     * extraction the result does not hold, since a run that requests one never reproduces the stored tree (the
+     * self-check fails on it whatever follows: {@link Replayer#selfCheckProblem}). Only whether the attempt
+     * reproduces the tree is read from it; its other fields are those of the run up to that point.
+     */
+    Run attempt(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts) {
+        return run(script, variant, hashSeed, date, verdicts, null, true);
+    }
+
+    /** Thrown out of a search attempt at its first missing extraction: an {@link Error}, which no port catches. */
+    private static final class Doomed extends Error {
+        private static final long serialVersionUID = 1L;
+
+        Doomed() {
+            super(null, null, false, false);
+        }
+    }
+
+    private Run run(RubricScript script, String variant, long hashSeed, LocalDate date, Verdicts verdicts,
+                    Extractor model, boolean stopWhenDoomed) {
         Run run = new Run();
         Map<String, Integer> occurrences = new HashMap<>();
         EvaluationContext ctx = EvaluationContext.of(stored.answerText() != null ? stored.answerText() : NO_ANSWER)
@@ -108,6 +131,9 @@ final class ReplayWorld {
                     List<JsonNode> values = extractions.getOrDefault(name, List.of());
                     if (k >= values.size()) {
                         run.missingExtractions.add(k == 0 ? name : name + " #" + (k + 1));
+                        if (stopWhenDoomed) {
+                            throw new Doomed();
+                        }
                         if (model != null) {
                             run.modelCalls++;
                             return model.extract(request);
@@ -118,15 +144,16 @@ final class ReplayWorld {
                     }
                     return values.get(k);
                 })
+                .withPromptDigests(false) // the journal is not read: no prompt is hashed
                 .withJudge(request -> {
-                    // The votes of one check send the one prompt instance: digested once.
-                    if (request.prompt() != run.lastPrompt) {
-                        run.lastPrompt = request.prompt();
-                        run.lastDigest = PromptDigest.sha256Hex(request.prompt());
+                    // Prompts are kept whole and compared whole (never hashed: a run that is searched past keeps
+                    // them for nothing); the votes of one check send the one instance, kept once.
+                    String prompt = request.prompt();
+                    List<String> prompts = run.sent.computeIfAbsent(request.nodeId(), k -> new ArrayList<>(1));
+                    if (prompts.isEmpty() || prompts.get(prompts.size() - 1) != prompt) {
+                        prompts.add(prompt);
                     }
-                    String digest = run.lastDigest;
-                    run.sent.computeIfAbsent(request.nodeId(), k -> new LinkedHashSet<>()).add(digest);
-                    boolean v = verdicts.verdict(request, digest, run);
+                    boolean v = verdicts.verdict(request, prompt, run);
                     return new JudgeReply("replayed", v);
                 })
                 .withPages(url -> Optional.of(BLANK))
@@ -147,7 +174,14 @@ final class ReplayWorld {
                 .withClock(new EvalClock(date))
                 .withClockListener(() -> run.clockRead = true)
                 .withHashSeed(hashSeed)
-                .withHashSeedListener(() -> run.seedRead = true);
+                .withHashSeedListener(() -> {
+                    run.seedRead = true;
+                    run.seedReads++;
+                })
+                .withSetOrderListener((items, order) -> {
+                    run.setItems.add(items);
+                    run.setOrders.add(order);
+                });
         Evaluator evaluator = new Evaluator(ctx);
         try {
             script.evaluate(evaluator, variant);
@@ -157,6 +191,8 @@ final class ReplayWorld {
             run.info = summary.evalBreakdown().isEmpty() ? List.of() : summary.evalBreakdown().get(0).info();
         } catch (PyException e) {
             run.crash = e.pythonType() + ": " + e.pythonMessage();
+        } catch (Doomed e) {
+            run.stopped = true;
         } catch (GuardedJudge.Abort e) {
             throw new JudgeUnavailableException("the judge for the unknown verdicts did not answer (" + e.getMessage()
                     + "); the replay was abandoned", e.getCause());
@@ -181,8 +217,8 @@ final class ReplayWorld {
         List<JsonNode> info = List.of();
         /** The Python error when the run raised, else null. */
         String crash;
-        /** The digests of the prompts each node sent (key null: a check without a node). */
-        final Map<String, Set<String>> sent = new LinkedHashMap<>();
+        /** The prompts each node sent, whole (key null: a check without a node). */
+        final Map<String, List<String>> sent = new HashMap<>();
         /** The extraction names requested (their stored records are the run's input, not its output). */
         final Set<String> extracted = new LinkedHashSet<>();
         /** Extractions requested that the stored result does not hold, in call order. */
@@ -190,13 +226,16 @@ final class ReplayWorld {
         /** Unknown verdicts met, by key (the node id), with their claims, in call order. */
         final Map<String, String> unknowns = new LinkedHashMap<>();
         boolean seedRead;
+        /** The times the hash seed was read, and the sets ordered ({@code EvaluationContext.setOrder}): items, orders. */
+        int seedReads;
+        final List<List<String>> setItems = new ArrayList<>();
+        final List<List<String>> setOrders = new ArrayList<>();
+        /** True when a search attempt stopped at its first missing extraction ({@link #attempt}). */
+        boolean stopped;
         /** True when the script read the evaluation clock ({@code datetime.now()}). */
         boolean clockRead;
         /** Extractions answered by the model (the {@code --judge-url} endpoint). */
         int modelCalls;
-        /** The last prompt digested (by identity) and its digest. */
-        String lastPrompt;
-        String lastDigest;
         /** The maps tool's calls made. */
         int mapsCalls;
         /** Why a maps call could not be answered from the stored result (the run is then unusable), else null. */

@@ -38,13 +38,19 @@ public final class Replayer {
      * {@link #SEED_BOUND} per date where the tree also reads the set order.
      */
     public static final int DATE_SEARCH_DAYS = 7;
-    /** PYTHONHASHSEED values tried when the stored tree depends on the set order. */
+    /** PYTHONHASHSEED values tried per date when the stored tree depends on the set order: 0 to 4095. */
     public static final int SEED_BOUND = 4096;
     /**
      * PYTHONHASHSEED values (0..N-1) the after-variant is run under when it reads the set order and the stored
      * result does not determine the seed (no stored {@code hash_seed}, and a before-variant that never read it).
      */
     public static final int AFTER_SEED_SAMPLE = 256;
+    /**
+     * The runs of the before-variant one result's self-check may spend searching seeds and dates together, after its
+     * first run ({@code --search-budget}): one date's whole seed range. The runner files in the repository need at most
+     * 2,635 (a hash-ordered popular_ai_books answer whose first reproducing seed is 2635).
+     */
+    public static final int DEFAULT_SEARCH_BUDGET = SEED_BOUND;
     /** Runs spent enumerating the assignments of unknown verdicts before falling back to the bounds. */
     public static final int MAX_ASSIGNMENTS = 32;
 
@@ -63,6 +69,7 @@ public final class Replayer {
     private final int enumerateUpTo;
     private final Judge unknownJudge;
     private final Extractor unknownExtractor;
+    private final int searchBudget;
 
     /**
      * @param scripts the ported script for a task id
@@ -70,7 +77,19 @@ public final class Replayer {
      * @param after   the variant to replay them under
      */
     public Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after) {
-        this(scripts, before, after, UNKNOWNS_ENUMERATED, null, null);
+        this(scripts, before, after, UNKNOWNS_ENUMERATED, null, null, DEFAULT_SEARCH_BUDGET);
+    }
+
+    /**
+     * A replayer whose self-check spends at most {@code runs} runs of the before-variant per result searching the
+     * PYTHONHASHSEED and the evaluation date (after the result's first run); a result the budget does not reach is
+     * {@code over-budget}, never a replay under a wrong seed or date.
+     */
+    public Replayer withSearchBudget(int runs) {
+        if (runs < 0) {
+            throw new IllegalArgumentException("the search budget is a number of runs, at least 0: " + runs);
+        }
+        return new Replayer(scripts, before, after, enumerateUpTo, unknownJudge, unknownExtractor, runs);
     }
 
     /**
@@ -78,7 +97,7 @@ public final class Replayer {
      * only for those, so that every after-score is exact.
      */
     public Replayer withJudgeForUnknowns(Judge judge) {
-        return new Replayer(scripts, before, after, enumerateUpTo, Objects.requireNonNull(judge), null);
+        return new Replayer(scripts, before, after, enumerateUpTo, Objects.requireNonNull(judge), null, searchBudget);
     }
 
     /**
@@ -86,18 +105,19 @@ public final class Replayer {
      * stored run did not make (the request the runner would send), and only for those: every after-score is exact.
      */
     public <T extends Judge & Extractor> Replayer withModelForUnknowns(T model) {
-        return new Replayer(scripts, before, after, enumerateUpTo, Objects.requireNonNull(model), model);
+        return new Replayer(scripts, before, after, enumerateUpTo, Objects.requireNonNull(model), model, searchBudget);
     }
 
     /** A replayer enumerating the assignments only up to {@code enumerateUpTo} unknown verdicts per run. */
     Replayer(Function<String, Optional<RubricScript>> scripts, String before, String after, int enumerateUpTo,
-             Judge unknownJudge, Extractor unknownExtractor) {
+             Judge unknownJudge, Extractor unknownExtractor, int searchBudget) {
         this.scripts = scripts;
         this.before = before;
         this.after = after;
         this.enumerateUpTo = enumerateUpTo;
         this.unknownJudge = unknownJudge;
         this.unknownExtractor = unknownExtractor;
+        this.searchBudget = searchBudget;
     }
 
     public ReplayResult replay(StoredResult stored) {
@@ -116,25 +136,31 @@ public final class Replayer {
         RubricScript script = found.get();
         ReplayWorld world = new ReplayWorld(stored);
         EvalDate date = EvalDate.of(stored);
-        Check check = selfCheck(stored, script, world, date.date());
+        Search search = new Search(searchBudget);
+        Check check = selfCheck(stored, script, world, date.date(), search, true);
         String problem = check.problem();
-        if (problem != null && check.run().clockRead && !date.stored()) {
+        if (problem != null && check.run().clockRead && !date.stored() && !search.exhausted) {
             // A date-dependent tree that the date of the file's time stamp does not reproduce: the evaluation may
             // have crossed midnight (the stamp is taken as it starts, the script's clock read later). Nearest
             // dates first, the later before the earlier.
-            for (int d = 1; d <= DATE_SEARCH_DAYS && problem != null; d++) {
+            search.datesSearched = true;
+            dates:
+            for (int d = 1; d <= DATE_SEARCH_DAYS; d++) {
                 for (int sign : new int[] {1, -1}) {
                     LocalDate other = date.date().plusDays((long) sign * d);
-                    Check attempt = selfCheck(stored, script, world, other);
+                    Check attempt = selfCheck(stored, script, world, other, search, false);
                     if (attempt.problem() == null) {
                         check = attempt;
                         problem = null;
                         date = date.searched(other);
-                        break;
+                        break dates;
+                    }
+                    if (search.exhausted) {
+                        break dates;
                     }
                 }
             }
-            if (problem != null) {
+            if (problem != null && !search.exhausted) {
                 problem += "; nor under any evaluation date within " + DATE_SEARCH_DAYS + " days of "
                         + date.date() + " (" + date.source() + ")";
             }
@@ -150,6 +176,10 @@ public final class Replayer {
         }
         if (run.mapsProblem != null) {
             return ReplayResult.notReplayed(stored, Status.SKIPPED, run.mapsProblem, null, dateUsed, dateSource);
+        }
+        if (problem != null && search.exhausted) {
+            return ReplayResult.notReplayed(stored, Status.OVER_BUDGET, search.reason(problem, date), seedUsed,
+                    dateUsed, dateSource);
         }
         if (problem != null) {
             return ReplayResult.notReplayed(stored, Status.MISMATCH, problem, seedUsed, dateUsed, dateSource);
@@ -173,36 +203,103 @@ public final class Replayer {
     private record Check(Run run, long seed, String problem) {
     }
 
-    /** The self-check on {@code date}, searching the PYTHONHASHSEED where the tree reads the set order. */
-    private Check selfCheck(StoredResult stored, RubricScript script, ReplayWorld world, LocalDate date) {
-        ReplayWorld.Verdicts storedVerdicts = (request, digest, run) -> {
+    /**
+     * The runs one result's self-check spends searching (every run of the before-variant after its first), against
+     * the budget; {@link #exhausted} once a run was wanted and the budget had none left.
+     */
+    private static final class Search {
+        final int budget;
+        int spent;
+        boolean exhausted;
+        boolean seedsSearched;
+        boolean datesSearched;
+        /** The last seed and the last date tried, for the reason. */
+        long lastSeed = -1;
+        LocalDate lastDate;
+
+        Search(int budget) {
+            this.budget = budget;
+        }
+
+        /** Takes one run from the budget: false (and exhausted) when none is left. */
+        boolean take() {
+            if (spent >= budget) {
+                exhausted = true;
+                return false;
+            }
+            spent++;
+            return true;
+        }
+
+        /** Why the self-check stopped short: the budget ran out before the tree was reproduced. */
+        String reason(String firstProblem, EvalDate date) {
+            String what = seedsSearched && datesSearched ? "no PYTHONHASHSEED and evaluation date"
+                    : seedsSearched ? "no PYTHONHASHSEED" : "no evaluation date";
+            String tried = datesSearched ? "the dates tried reach " + lastDate + ", from " + date.date() + " ("
+                    + date.source() + ")" : lastSeed < 0 ? "no other seed tried" : "seeds 0.." + lastSeed + " tried";
+            return what + " within the search budget of " + budget + " run" + (budget == 1 ? "" : "s")
+                    + " reproduces the stored tree; raise --search-budget (" + tried + "; " + firstProblem + ")";
+        }
+    }
+
+    /**
+     * The self-check on {@code date}, searching the PYTHONHASHSEED where the tree reads the set order. The first run of
+     * the result ({@code first}) is whole and free; every other run is a search attempt, taken from {@code search}'s
+     * budget, that stops at its first missing extraction (it cannot reproduce the tree: {@link ReplayWorld#attempt}).
+     * A run that stopped before reading the seed fails alike under every seed, so no seed is searched for it; a seed
+     * that orders every set as a failed run of this date did is that run ({@link SetOrderTree}): passed over, no run
+     * spent. Seeds are still tried in increasing order, so the seed found is the one a run of every seed finds.
+     */
+    private Check selfCheck(StoredResult stored, RubricScript script, ReplayWorld world, LocalDate date, Search search,
+                            boolean first) {
+        ReplayWorld.Verdicts storedVerdicts = (request, prompt, run) -> {
             if (request.nodeId() == null) {
                 run.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
             }
             return world.storedVerdict(request.nodeId());
         };
         long firstSeed = stored.hashSeed() != null ? stored.hashSeed() : 0L;
-        Run check = world.run(script, before, firstSeed, date, storedVerdicts);
+        if (!first && !search.take()) {
+            return new Check(null, firstSeed, "");
+        }
+        search.lastDate = date;
+        Run check = first ? world.run(script, before, firstSeed, date, storedVerdicts)
+                : world.attempt(script, before, firstSeed, date, storedVerdicts);
         if (check.mapsProblem != null) {
             return new Check(check, firstSeed, check.mapsProblem);
         }
         String problem = selfCheckProblem(stored, check);
         long seed = firstSeed;
         if (problem != null && check.seedRead) {
+            search.seedsSearched = true;
+            SetOrderTree failed = new SetOrderTree();
+            failed.addFailed(check);
             for (long s = 0; s < SEED_BOUND && problem != null; s++) {
                 if (s == firstSeed) {
                     continue;
                 }
-                Run attempt = world.run(script, before, s, date, storedVerdicts);
+                if (failed.failsUnder(s)) {
+                    search.lastSeed = s; // orders every set as a failed run did: that run, no run needed
+                    continue;
+                }
+                if (!search.take()) {
+                    break;
+                }
+                search.lastSeed = s;
+                Run attempt = world.attempt(script, before, s, date, storedVerdicts);
                 if (selfCheckProblem(stored, attempt) == null) {
                     check = attempt;
                     seed = s;
                     problem = null;
+                } else {
+                    failed.addFailed(attempt);
                 }
             }
-            if (problem != null) {
+            if (problem != null && !search.exhausted) {
                 problem = "no PYTHONHASHSEED in 0.." + (SEED_BOUND - 1) + " reproduces the stored tree (under "
                         + firstSeed + ": " + problem + ")";
+            } else if (problem != null) {
+                problem = "under " + firstSeed + ": " + problem;
             }
         }
         return new Check(check, seed, problem);
@@ -271,12 +368,12 @@ public final class Replayer {
 
     private ReplayResult replayAfter(StoredResult stored, RubricScript script, ReplayWorld world, Run check,
                                      long seed, Long seedUsed, LocalDate date, Consumer<Run> ran) {
-        Map<String, Set<String>> sentBefore = check.sent;
+        Map<String, List<String>> sentBefore = check.sent;
         Outcomes outcomes = new Outcomes(stored);
         if (unknownJudge != null) {
             int[] calls = {0};
-            Run run = world.run(script, after, seed, date, (request, digest, r) -> {
-                if (sentBefore(sentBefore, request, digest)) {
+            Run run = world.run(script, after, seed, date, (request, prompt, r) -> {
+                if (sentBefore(sentBefore, request, prompt)) {
                     return world.storedVerdict(request.nodeId());
                 }
                 r.unknowns.putIfAbsent(unknownKey(request.nodeId(), request.claim()), request.claim());
@@ -343,9 +440,9 @@ public final class Replayer {
     }
 
     private Run runAfter(RubricScript script, ReplayWorld world, long seed, LocalDate date,
-                         Map<String, Set<String>> sentBefore, Map<String, Boolean> assignment, boolean unknownDefault) {
-        return world.run(script, after, seed, date, (request, digest, run) -> {
-            if (sentBefore(sentBefore, request, digest)) {
+                         Map<String, List<String>> sentBefore, Map<String, Boolean> assignment, boolean unknownDefault) {
+        return world.run(script, after, seed, date, (request, prompt, run) -> {
+            if (sentBefore(sentBefore, request, prompt)) {
                 return world.storedVerdict(request.nodeId());
             }
             String key = unknownKey(request.nodeId(), request.claim());
@@ -355,9 +452,9 @@ public final class Replayer {
     }
 
     /** True when the before-variant sent this very prompt for this node: its stored verdict answers it. */
-    private static boolean sentBefore(Map<String, Set<String>> sentBefore, JudgeRequest request, String digest) {
-        Set<String> sent = request.nodeId() == null ? null : sentBefore.get(request.nodeId());
-        return sent != null && sent.contains(digest);
+    private static boolean sentBefore(Map<String, List<String>> sentBefore, JudgeRequest request, String prompt) {
+        List<String> sent = request.nodeId() == null ? null : sentBefore.get(request.nodeId());
+        return sent != null && sent.contains(prompt); // String.equals: the lengths first, then every character
     }
 
     private static String unknownKey(String nodeId, String claim) {

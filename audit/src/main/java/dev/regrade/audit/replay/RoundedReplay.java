@@ -81,7 +81,7 @@ final class RoundedReplay {
                     + "than the " + UNDECIDED_ENUMERATED + " enumerated): " + String.join("; ", undecided.keySet()), seedUsed);
         }
         List<Condition> open = List.copyOf(undecided.values());
-        ReplayWorld.Verdicts stored_ = (request, digest, run) -> world.storedVerdict(request.nodeId());
+        ReplayWorld.Verdicts stored_ = (request, prompt, run) -> world.storedVerdict(request.nodeId());
         Double min = null;
         Double max = null;
         boolean minAttained = false;

@@ -78,6 +78,21 @@ class ReplayDatesTest {
     }
 
     @Test
+    void theDateSearchSpendsTheBudgetAndSaysSoWhenItRunsOut() {
+        StoredResult stored = runnerResult(LocalDate.of(2027, 1, 1), "20261231_235959_answer_1.md.json");
+        // 2027-01-01 is the search's first run (the later date first): a budget of one run finds it.
+        ReplayResult one = TO_FIXED.withSearchBudget(1).replay(stored);
+        assertEquals(Status.REPLAYED, one.status(), one.reason());
+        assertEquals("2027-01-01", one.evalDate());
+        ReplayResult none = TO_FIXED.withSearchBudget(0).replay(stored);
+        assertEquals(Status.OVER_BUDGET, none.status());
+        assertTrue(none.reason().startsWith("no evaluation date within the search budget of 0 runs reproduces the "
+                + "stored tree; raise --search-budget ("), none.reason());
+        assertEquals("2026-12-31", none.evalDate(), "the date its self-check ran under");
+        assertTrue(new ReplayReport(java.util.List.of(none)).selfCheckFailed(), "exit 1, as a mismatch");
+    }
+
+    @Test
     void beyondTheSearchItIsAMismatchNamingTheSearch() {
         StoredResult stored = runnerResult(LocalDate.of(2025, 10, 23), "20270615_120000_answer_1.md.json");
         ReplayResult r = TO_FIXED.replay(stored);

@@ -66,12 +66,39 @@ class ReplayReportFormatsTest {
         }
         // the status words of the summary line are the counts' labels
         for (Status s : Status.values()) {
-            if (s == Status.NEEDS_MODEL && report.count(s) == 0) {
-                continue; // named in the summary line only when some answer needs the model
+            if ((s == Status.NEEDS_MODEL || s == Status.OVER_BUDGET) && report.count(s) == 0) {
+                continue; // named in the summary line only when some result has it
             }
             assertTrue(report.summaryLine().contains(s == Status.MISMATCH ? "mismatched" : s.value()), s.value());
         }
         assertTrue(report.summaryLine().contains(report.changed() + " may change"));
+    }
+
+    @Test
+    void aResultOverTheSearchBudgetIsNamedInEveryFormatAndFailsTheVerdict() {
+        String reason = "no PYTHONHASHSEED within the search budget of 100 runs reproduces the stored tree; raise "
+                + "--search-budget (seeds 0..101 tried; under 0: first differing node: book_0)";
+        ReplayResult over = new ReplayResult("r.json", "popular_ai_books", "agent_1", "answer_1.md", Status.OVER_BUDGET,
+                reason, 0.5, null, null, false, false, 0L, null, null, List.of(), List.of(), List.of(), List.of(), false,
+                null, 0, null);
+        ReplayReport report = new ReplayReport(List.of(result(1, Status.REPLAYED, 1.0, 1.0, 0), over));
+        assertTrue(report.selfCheckFailed(), "exit 1");
+        assertTrue(report.summaryLine().contains("1 over-budget (the self-check's search ran out of --search-budget)"),
+                report.summaryLine());
+        assertTrue(report.text().contains("r.json: over-budget (" + reason + ")"), report.text());
+        assertTrue(report.markdown().startsWith("# Replay\n\n**Verdict: 1 result was not reproduced within the search "
+                + "budget (raise --search-budget)** (exit 1)."), report.markdown());
+        assertTrue(report.markdown().contains("| over-budget: no PYTHONHASHSEED within the search budget of 100 runs "
+                + "reproduces the stored tree; raise --search-budget"), report.markdown());
+        assertTrue(report.html().contains("Verdict: 1 result was not reproduced within the search budget (raise "
+                + "--search-budget)</span> (exit 1)."), report.html());
+        assertTrue(report.html().contains("<option value=\"over-budget\">"), "the filter offers it");
+        assertTrue(report.html().contains(">over-budget: no PYTHONHASHSEED within the search budget of 100 runs"),
+                report.html());
+        JsonNode json = JsonFiles.parse(report.json());
+        assertEquals(1, json.get("counts").get("over-budget").asInt());
+        assertEquals("over-budget", json.get("results").get(1).get("status").asText());
+        assertEquals(reason, json.get("results").get(1).get("reason").asText());
     }
 
     @Test

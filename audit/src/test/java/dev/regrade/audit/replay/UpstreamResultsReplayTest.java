@@ -52,7 +52,7 @@ class UpstreamResultsReplayTest {
         int ikeaRefused = 0;
         int needsModel = 0;
         int askedModel = 0;
-        Replayer boundsOnly = new Replayer(RubricScripts::byName, "released", "fixed", 0, null, null);
+        Replayer boundsOnly = new Replayer(RubricScripts::byName, "released", "fixed", 0, null, null, Replayer.DEFAULT_SEARCH_BUDGET);
         for (Path file : goldenFiles()) {
             JsonNode c = JsonFiles.parse(Files.readString(file));
             if (!c.path("variant").asText().equals("released") || !c.path("expected").has("summary")) {

@@ -4,7 +4,6 @@ import static dev.regrade.pycompat.PyTruth.truthy;
 import static dev.regrade.api.Variant.RELEASED_AND_FIXED;
 
 import dev.regrade.pycompat.PyRepr;
-import dev.regrade.pycompat.PySet;
 import dev.regrade.pycompat.PyWhitespace;
 import dev.regrade.rubric.Evaluator;
 import dev.regrade.rubric.Node;
@@ -162,7 +161,7 @@ public final class DroneDelivery {
         // (list(set(...)): CPython's set order under the run's PYTHONHASHSEED)
         List<String> combined = new ArrayList<>(company.supporting_urls());
         combined.addAll(allCompanyUrls.urls());
-        List<String> allUrls = PySet.iterationOrder(combined, evaluator.context().hashSeed());
+        List<String> allUrls = evaluator.context().setOrder(combined);
 
         // Extract the specific Africa article URL
         AfricaArticleUrl africaArticle = evaluator.extract(

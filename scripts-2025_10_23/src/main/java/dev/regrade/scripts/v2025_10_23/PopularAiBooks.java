@@ -32,7 +32,7 @@ import java.util.List;
  * <p>Released: the extracted titles are de-duplicated with {@code list(set(titles))} before the
  * first five are taken, so the order, and with more than five distinct titles the choice of the
  * five books evaluated, follows CPython's string hashes (PYTHONHASHSEED): replayed exactly with
- * {@link PySet#iterationOrder} and the context's hash seed. {@code fixed} (FIXES.md §A):
+ * {@link PySet#iterationOrder} under the context's hash seed ({@code EvaluationContext.setOrder}). {@code fixed} (FIXES.md §A):
  * duplicates are removed in order of first appearance, so the answer's first five titles are
  * evaluated in every run.
  *
@@ -278,7 +278,7 @@ public final class PopularAiBooks {
         if (variant.isFixed()) { // fix: duplicates removed in order of first appearance (the first five titles are evaluated)
             titles = new ArrayList<>(new LinkedHashSet<>(bookTitlesExtraction.titles()));
         } else { // released: list(set(titles)), in CPython's hash order for the run's PYTHONHASHSEED
-            titles = PySet.iterationOrder(bookTitlesExtraction.titles(), evaluator.context().hashSeed());
+            titles = evaluator.context().setOrder(bookTitlesExtraction.titles());
         }
 
         // Extract up to 5 books
