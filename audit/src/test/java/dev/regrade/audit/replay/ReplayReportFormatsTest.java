@@ -80,7 +80,7 @@ class ReplayReportFormatsTest {
                 + "--search-budget (seeds 0..101 tried; under 0: first differing node: book_0)";
         ReplayResult over = new ReplayResult("r.json", "popular_ai_books", "agent_1", "answer_1.md", Status.OVER_BUDGET,
                 reason, 0.5, null, null, false, false, 0L, null, null, List.of(), List.of(), List.of(), List.of(), false,
-                null, 0, null);
+                null, 0, null, 0);
         ReplayReport report = new ReplayReport(List.of(result(1, Status.REPLAYED, 1.0, 1.0, 0), over));
         assertTrue(report.selfCheckFailed(), "exit 1");
         assertTrue(report.summaryLine().contains("1 over-budget (the self-check's search ran out of --search-budget)"),
