@@ -164,8 +164,7 @@ final class PythonDriver implements AutoCloseable {
                 case "chat" -> {
                     java.util.TreeMap<String, String> headers = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
                     msg.path("headers").fields().forEachRemaining(h -> headers.put(h.getKey(), h.getValue().asText()));
-                    dev.regrade.judge.server.Reply reply = callbacks.chat(headers::get,
-                            msg.path("body").asText().getBytes(StandardCharsets.UTF_8));
+                    dev.regrade.judge.server.Reply reply = callbacks.chat(headers::get, payload(msg));
                     write(JSON.createObjectNode().put("status", reply.status())
                             .put("body", new String(reply.body(), StandardCharsets.UTF_8)));
                 }
@@ -176,6 +175,40 @@ final class PythonDriver implements AutoCloseable {
                         + msg.path("message").asText() + "\n" + msg.path("traceback").asText());
                 default -> throw new IllegalStateException("the Python driver sent an unknown message: " + msg);
             }
+        }
+    }
+
+    /**
+     * The request body that follows a {@code chat} message line: {@code length} characters, all ASCII (Python's
+     * {@code json.dumps} escapes every other character), so their bytes are the body's bytes, then a line end.
+     */
+    private byte[] payload(JsonNode msg) {
+        int length = msg.path("length").asInt(-1);
+        if (length < 0) {
+            throw new IllegalStateException("the Python driver sent a chat message without a length: " + msg);
+        }
+        try {
+            char[] chars = new char[length];
+            for (int n = 0; n < length; ) {
+                int got = out.read(chars, n, length - n);
+                if (got < 0) {
+                    throw new IllegalStateException("the Python driver exited during a request: " + tail(stderr));
+                }
+                n += got;
+            }
+            if (out.read() != '\n') {
+                throw new IllegalStateException("the Python driver's request body does not end where its length says");
+            }
+            byte[] body = new byte[length];
+            for (int i = 0; i < length; i++) {
+                if (chars[i] > 0x7f) {
+                    throw new IllegalStateException("the Python driver's request body is not ASCII at character " + i);
+                }
+                body[i] = (byte) chars[i];
+            }
+            return body;
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the Python driver: " + tail(stderr), e);
         }
     }
 
