@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * temporary directory. {@code match} is {@code exact} (the whole of stderr, one line) or
  * {@code prefix} (stderr starts with the text; used where the rest is the JSON parser's wording).
  * {@code generate} names an input written at test time into {@code {out}} (too large to commit).
- * Before each case the output locations ({@code --out}, {@code --output}) hold earlier results; a
+ * Before each case the output locations ({@code --out}, {@code --output}) hold earlier results (unless the
+ * location's parent is a file, which is what such a case tests); a
  * case that fails (exit 2, or exit 1 where the original raises) must leave every one of them as it
  * was, and write nothing new.
  * A few {@code score longqa} cases keep the original starter kit's behaviour on purpose and say so
@@ -133,6 +134,9 @@ class BadInputCorpusTest {
         for (int i = 0; i + 1 < args.size(); i++) {
             if (args.get(i).equals("--out") || args.get(i).equals("--output")) {
                 Path target = Path.of(args.get(i + 1));
+                if (Files.isRegularFile(target.getParent())) {
+                    continue; // an output whose parent is a file (the case itself): nothing can be there before
+                }
                 if (target.getFileName().toString().endsWith(".json")) {
                     Files.writeString(target, "{\"previous\": \"results\"}\n");
                 } else {
