@@ -48,7 +48,7 @@ public final class Replayer {
     /**
      * The runs of the before-variant one result's self-check may spend searching seeds and dates together, after its
      * first run ({@code --search-budget}): one date's whole seed range. The runner files in the repository need at most
-     * 2,635 (a hash-ordered popular_ai_books answer whose first reproducing seed is 2635).
+     * 2,635 (a hash-ordered popular_ai_books answer whose first reproducing seed is 2635); none is over it.
      */
     public static final int DEFAULT_SEARCH_BUDGET = SEED_BOUND;
     /** Runs spent enumerating the assignments of unknown verdicts before falling back to the bounds. */
