@@ -38,7 +38,9 @@ import picocli.CommandLine.Parameters;
                 + "after-score; --judge-url answers it). gas_stations' legs, stored only rounded, are replayed over "
                 + "every value their rounding allows. A runner file's evaluation date is its time stamp's.",
             "Where the stored tree reads Python's set order or the clock, the PYTHONHASHSEED and the date are searched, "
-                + "within --search-budget runs per result.",
+                + "within --search-budget runs per result. Where only the after-variant reads the set order and "
+                + "nothing stored says which seed the run had, its score is the range over PYTHONHASHSEED 0.."
+                + (Replayer.AFTER_SEED_SAMPLE - 1) + ".",
             "Reads the runner's layout eval_results/<agent>/<task>/<answer>/results/<timestamp>_<answer>.json "
                 + "(the latest result per answer) and Regrade's own result files."
         },
