@@ -196,7 +196,11 @@ final class PythonDriver implements AutoCloseable {
                 }
                 n += got;
             }
-            if (out.read() != '\n') {
+            int end = out.read();
+            if (end == '\r') { // a text stream that writes line ends as CR LF (Windows)
+                end = out.read();
+            }
+            if (end != '\n') {
                 throw new IllegalStateException("the Python driver's request body does not end where its length says");
             }
             byte[] body = new byte[length];
