@@ -4,16 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.regrade.api.BadInputException;
 import dev.regrade.audit.run.RunSpec;
-import dev.regrade.judge.server.FakeJudgeConfig;
-import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.Policies;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A script written for another engine (its import of a {@code mind2web2} module, or of a name from
@@ -21,23 +17,12 @@ import org.junit.jupiter.api.Test;
  * pip-install advice; a script's own import of anything else still crashes as before.
  */
 class MissingEngineModuleTest {
-    private static FakeJudgeServer server;
+    @RegisterExtension
+    static final PythonJudge JUDGE = new PythonJudge();
 
-    @BeforeAll
-    static void start() {
-        assumeTrue(PythonSetupProbe.python3(), "no python3 on PATH: the driver's tests need one");
-        server = FakeJudgeServer.start(FakeJudgeConfig.defaults());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.stop();
-        }
-    }
 
     private static MissingEngineModuleException missing(String task) {
-        try (PythonRunner runner = new PythonRunner(PythonDriverTest.setup("checkout"), server)) {
+        try (PythonRunner runner = new PythonRunner(PythonDriverTest.setup("checkout"), JUDGE.server())) {
             return assertThrows(MissingEngineModuleException.class, () -> runner.run(
                     new RunSpec(PythonScripts.script(task), "released", Policies.FULL, null, 0L)));
         }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.regrade.audit.core.Audit;
@@ -14,8 +13,6 @@ import dev.regrade.api.BadInputException;
 import dev.regrade.audit.run.JudgeMode;
 import dev.regrade.audit.run.RunRecord;
 import dev.regrade.audit.run.RunSpec;
-import dev.regrade.judge.server.FakeJudgeConfig;
-import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.policies.Policies;
 import dev.regrade.policies.World;
 import dev.regrade.pycompat.PySet;
@@ -30,9 +27,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The driver and its world, on a stand-in mind2web2 written for this test (test resources; no
@@ -43,20 +39,9 @@ import org.junit.jupiter.api.Test;
 class PythonDriverTest {
     private static final String TASK = "standin_task";
     private static final String PAGE = "https://standin.example.test/books/page-1/#reviews";
-    private static FakeJudgeServer server;
+    @RegisterExtension
+    static final PythonJudge JUDGE = new PythonJudge();
 
-    @BeforeAll
-    static void start() {
-        assumeTrue(PythonSetupProbe.python3(), "no python3 on PATH: the driver's tests need one");
-        server = FakeJudgeServer.start(FakeJudgeConfig.defaults());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.stop();
-        }
-    }
 
     static Path resource(String name) {
         try {
@@ -75,7 +60,7 @@ class PythonDriverTest {
     }
 
     private static RunRecord run(String task, World world, LocalDate date, long seed) {
-        try (PythonRunner runner = new PythonRunner(setup("checkout"), server)) {
+        try (PythonRunner runner = new PythonRunner(setup("checkout"), JUDGE.server())) {
             return runner.run(new RunSpec(PythonScripts.script(task), "released", world, date, seed));
         }
     }
@@ -157,7 +142,7 @@ class PythonDriverTest {
 
     @Test
     void modulesTheEnvironmentLacksAreStoodInForAndReported() {
-        try (PythonRunner runner = new PythonRunner(setup("checkout"), server)) {
+        try (PythonRunner runner = new PythonRunner(setup("checkout"), JUDGE.server())) {
             runner.run(new RunSpec(PythonScripts.script(TASK), "released", Policies.FULL, null, 0L));
             assertTrue(runner.standIns().contains("regrade_absent_browser_lib"), runner.standIns().toString());
         }
@@ -165,7 +150,7 @@ class PythonDriverTest {
 
     @Test
     void aCheckoutThatCannotBeImportedIsBadInputWithTheErrorAndTheFix() {
-        try (PythonRunner runner = new PythonRunner(setup("broken"), server)) {
+        try (PythonRunner runner = new PythonRunner(setup("broken"), JUDGE.server())) {
             BadInputException e = assertThrows(BadInputException.class, () -> runner.run(
                     new RunSpec(PythonScripts.script(TASK), "released", Policies.FULL, null, 0L)));
             assertTrue(e.getMessage().contains("ModuleNotFoundError"), e.getMessage());
@@ -176,7 +161,7 @@ class PythonDriverTest {
 
     @Test
     void aMissingScriptFileIsBadInput() {
-        try (PythonRunner runner = new PythonRunner(setup("checkout"), server)) {
+        try (PythonRunner runner = new PythonRunner(setup("checkout"), JUDGE.server())) {
             BadInputException e = assertThrows(BadInputException.class, () -> runner.run(
                     new RunSpec(PythonScripts.script("crashing_task"), "fixed", Policies.FULL, null, 0L)));
             assertTrue(e.getMessage().contains("crashing_task.py"), e.getMessage());

@@ -2,14 +2,11 @@ package dev.regrade.audit.python;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.regrade.judge.server.FakeJudgeConfig;
 import dev.regrade.judge.server.FakeJudgeLane;
-import dev.regrade.judge.server.FakeJudgeServer;
 import dev.regrade.judge.server.JournalEntry;
 import dev.regrade.judge.server.Reply;
 import dev.regrade.policies.Policies;
@@ -23,9 +20,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,20 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PythonJudgePipeTest {
     private static final String TASK = "standin_task";
-    private static FakeJudgeServer server;
+    @RegisterExtension
+    static final PythonJudge JUDGE = new PythonJudge();
 
-    @BeforeAll
-    static void start() {
-        assumeTrue(PythonSetupProbe.python3(), "no python3 on PATH: the driver's tests need one");
-        server = FakeJudgeServer.start(FakeJudgeConfig.defaults());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.stop();
-        }
-    }
 
     private record Outcome(JsonNode reply, List<String> journal, int piped) {
     }
@@ -102,7 +87,7 @@ class PythonJudgePipeTest {
 
     @Test
     void aJudgeRequestOverThePipeGivesTheRunAndJournalOfHttp(@TempDir Path tmp) {
-        FakeJudgeLane lane = server.lane("pipe-test");
+        FakeJudgeLane lane = JUDGE.server().lane("pipe-test");
         Path script = PythonDriverTest.resource("scripts/released/" + TASK + ".py");
         try (PythonDriver driver = PythonDriver.start(PythonDriverTest.setup("checkout"), tmp.resolve("work"), 0L)) {
             Outcome http = run(driver, lane, script, tmp.resolve("http"), false, "2024-02-29");
@@ -119,7 +104,7 @@ class PythonJudgePipeTest {
 
     @Test
     void aScriptModuleIsLoadedOncePerFileVersionAndEvaluationDate(@TempDir Path tmp) throws IOException {
-        FakeJudgeLane lane = server.lane("reuse-test");
+        FakeJudgeLane lane = JUDGE.server().lane("reuse-test");
         Path script = tmp.resolve("reuse_task.py");
         Files.copy(PythonDriverTest.resource("reuse/reuse_task.py"), script, StandardCopyOption.REPLACE_EXISTING);
         try (PythonDriver driver = PythonDriver.start(PythonDriverTest.setup("checkout"), tmp.resolve("work"), 0L)) {
