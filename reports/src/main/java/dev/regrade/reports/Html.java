@@ -2,6 +2,11 @@ package dev.regrade.reports;
 
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import dev.regrade.reports.model.AllowedChanges;
 import dev.regrade.reports.model.AuditReport;
 import dev.regrade.reports.model.CheckedChange;
@@ -14,6 +19,9 @@ import dev.regrade.reports.model.SeedRange;
 import dev.regrade.reports.model.Totals;
 import dev.regrade.rubric.Status;
 import dev.regrade.rubric.json.ResultNode;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -584,42 +592,59 @@ public final class Html {
             if (nodes.isEmpty()) {
                 return;
             }
-            b.append("<script type=\"application/json\" id=\"tree-data\">{\"s\":[");
-            String sep = "\n";
-            for (String s : strings.keySet()) {
-                b.append(sep);
-                json(b, s);
-                sep = ",\n";
+            b.append("<script type=\"application/json\" id=\"tree-data\">{\"s\":[\n");
+            // The strings as root values of one generator, so that its separator is the array's.
+            StringWriter out = new StringWriter();
+            try (JsonGenerator g = JSON.createGenerator(out)) {
+                g.setCharacterEscapes(new InScriptEscapes());
+                g.setRootValueSeparator(new SerializedString(",\n"));
+                for (String s : strings.keySet()) {
+                    g.writeString(s);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // a StringWriter does not fail
             }
-            b.append("],\n\"n\":[");
-            sep = "\n";
+            b.append(out.getBuffer()).append("],\n\"n\":[");
+            String sep = "\n";
             for (String r : nodes.keySet()) {
                 b.append(sep).append(r);
                 sep = ",\n";
             }
             b.append("]}</script>\n");
         }
+    }
 
-        private static void json(StringBuilder b, String s) {
-            b.append('"');
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                switch (c) {
-                    case '"' -> b.append("\\\"");
-                    case '\\' -> b.append("\\\\");
-                    case '\n' -> b.append("\\n");
-                    case '\t' -> b.append("\\t");
-                    default -> {
-                        if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == '\'' || c == 0x2028 || c == 0x2029
-                                || Character.isSurrogate(c)) {
-                            b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                        } else {
-                            b.append(c);
-                        }
-                    }
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /**
+     * JSON string escapes for text inside a script element: besides JSON's own, {@code < > & '} (no
+     * markup can close the element), U+2028 and U+2029 (line ends to older JavaScript) and surrogate
+     * halves (a lone one could not be encoded), each as a u-escape with lower-case hex digits; control
+     * characters other than tab and line feed likewise.
+     */
+    private static final class InScriptEscapes extends CharacterEscapes {
+        private final int[] ascii = CharacterEscapes.standardAsciiEscapesForJSON();
+
+        InScriptEscapes() {
+            for (int c = 0; c < 0x20; c++) {
+                if (c != '\n' && c != '\t') {
+                    ascii[c] = ESCAPE_CUSTOM;
                 }
             }
-            b.append('"');
+            for (char c : new char[] {'<', '>', '&', '\''}) {
+                ascii[c] = ESCAPE_CUSTOM;
+            }
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return ch < 0x80 || ch == 0x2028 || ch == 0x2029 || Character.isSurrogate((char) ch)
+                    ? new SerializedString(String.format(Locale.ROOT, "\\u%04x", ch)) : null;
         }
     }
 

@@ -55,9 +55,7 @@ public record ReplayCounts(List<Row> rows) {
                         "a comparison on a number the result stores only rounded (gas_stations' legs) goes either way "
                                 + "within the rounding: the after-score is the interval over it", true));
                 rows.add(new Row("over_seeds", "over hash seeds", overSeeds,
-                        "the after-variant orders a set by the string hashes and the result does not say which "
-                                + "PYTHONHASHSEED its run had: the after-score is the range over PYTHONHASHSEED 0.."
-                                + (Replayer.AFTER_SEED_SAMPLE - 1) + ", never exact", true));
+                        ReplayReport.seedRange(Replayer.AFTER_SEED_SAMPLE) + ", never exact", true));
                 rows.add(new Row("raises", "raises", raises,
                         "the after-variant raises on the stored data under every assignment (the Python error is "
                                 + "shown); left out of the after-metrics as the runner leaves it out", true));

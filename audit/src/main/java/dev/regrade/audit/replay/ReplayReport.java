@@ -335,9 +335,13 @@ public record ReplayReport(List<ReplayResult> results) {
 
     /** Why a result's after-score is a range over hash seeds (its {@code seedsSampled} is not 0). */
     static String seedLine(ReplayResult r) {
+        return seedRange(r.seedsSampled()) + " (each end attained; another seed may score outside it)";
+    }
+
+    /** What an after-score over a sample of {@code seeds} hash seeds is, in every format. */
+    static String seedRange(int seeds) {
         return "the after-variant orders a set by the string hashes and the stored result does not say which "
-                + "PYTHONHASHSEED its run had: the after-score is the range over PYTHONHASHSEED 0.."
-                + (r.seedsSampled() - 1) + " (each end attained; another seed may score outside it)";
+                + "PYTHONHASHSEED its run had: the after-score is the range over PYTHONHASHSEED 0.." + (seeds - 1);
     }
 
     static String delta(ReplayResult r) {

@@ -266,7 +266,9 @@ final class IndexedRows implements Rows.FileIndex {
          * row, 42 MB more resident). Larger files (ConvQA's and proactive's golden files, 400+ MB) are read
          * a range at a time: mapped, their pages would count in the process's resident set.
          */
-        static long mapLimit = 64L << 20;
+        static final long MAP_LIMIT = 64L << 20;
+        /** {@link #MAP_LIMIT}, or another limit a test gives. */
+        private final long mapLimit;
         private java.nio.MappedByteBuffer mapped;
         private boolean mapTried;
         final LineParser parser;
@@ -285,7 +287,12 @@ final class IndexedRows implements Rows.FileIndex {
         long bytesRead;
 
         Reader(Path path, LineParser parser) {
+            this(path, parser, MAP_LIMIT);
+        }
+
+        Reader(Path path, LineParser parser, long mapLimit) {
             this.parser = parser;
+            this.mapLimit = mapLimit;
             try {
                 channel = FileChannel.open(path, StandardOpenOption.READ);
             } catch (NoSuchFileException e) {

@@ -89,14 +89,10 @@ class IndexedRowsReaderTest {
             asked += r[1];
         }
         for (long limit : new long[] {0, size}) {
-            long before = IndexedRows.Reader.mapLimit;
-            IndexedRows.Reader.mapLimit = limit;
-            try (IndexedRows.Reader reader = new IndexedRows.Reader(p, new LineParser(Set.of()))) {
+            try (IndexedRows.Reader reader = new IndexedRows.Reader(p, new LineParser(Set.of()), limit)) {
                 check(reader, file, rs.toArray(long[][]::new));
                 // A few shuffled ranges fall just after the one before and read ahead; the rest read their bytes only.
                 assertTrue(reader.bytesRead < asked * 2, "read " + reader.bytesRead + " for " + asked + " asked");
-            } finally {
-                IndexedRows.Reader.mapLimit = before;
             }
         }
     }
@@ -109,13 +105,9 @@ class IndexedRowsReaderTest {
         long[][] rs = {{0, 10}, {10, 2 * IndexedRows.Reader.WINDOW + 5}, {size - 7, 7}, {5, IndexedRows.Reader.WINDOW + 1},
             {size - IndexedRows.Reader.WINDOW - 3, IndexedRows.Reader.WINDOW + 3}, {size - 1, 1}, {0, size}};
         for (long limit : new long[] {0, size}) {
-            long before = IndexedRows.Reader.mapLimit;
-            IndexedRows.Reader.mapLimit = limit;
-            try (IndexedRows.Reader reader = new IndexedRows.Reader(p, new LineParser(Set.of()))) {
+            try (IndexedRows.Reader reader = new IndexedRows.Reader(p, new LineParser(Set.of()), limit)) {
                 check(reader, file, rs);
                 assertTrue(reader.fills <= rs.length, "fills " + reader.fills);
-            } finally {
-                IndexedRows.Reader.mapLimit = before;
             }
         }
     }
